@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// One target per responsibility:
+/// - `GridLayout`: the layout core (pure Swift, no C dependency).
+/// - `GridDocument`: the document model, decoding (JSON, YAML, CSV, TSV), styles and themes.
+/// - `GridDrawing`: Cairo, Pango and libpng painting to PNG, SVG and PDF.
+/// - `GridSnapshot`: image comparison, diff images and the snapshot-testing API.
+/// - `gridrender`: the command-line tool.
+/// - `CCairo`, `CPangoCairo`, `CLibPNG`: system-library shims; `CPNGCodec`: libpng's
+///   setjmp/longjmp error handling, which Swift cannot express.
+let package = Package(
+    name: "gridrender",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "gridrender", targets: ["gridrender"]),
+        .library(name: "GridLayout", targets: ["GridLayout"]),
+        .library(name: "GridDocument", targets: ["GridDocument"]),
+        .library(name: "GridDrawing", targets: ["GridDrawing"]),
+        .library(name: "GridSnapshot", targets: ["GridSnapshot"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
+
+        .target(name: "GridLayout"),
+        .target(name: "GridDocument", dependencies: [
+            "GridLayout",
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        .target(name: "GridDrawing", dependencies: [
+            "GridLayout", "GridDocument", "CCairo", "CPangoCairo", "CPNGCodec",
+        ]),
+        .target(name: "GridSnapshot", dependencies: ["GridDrawing", "CPNGCodec"]),
+        .executableTarget(name: "gridrender", dependencies: [
+            "GridLayout", "GridDocument", "GridDrawing", "GridSnapshot",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "GridBenchmarks", dependencies: ["GridLayout", "GridDocument", "GridDrawing"]),
+
+        .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout"]),
+        .testTarget(name: "GridDocumentTests", dependencies: ["GridDocument"]),
+        .testTarget(name: "GridDrawingTests", dependencies: ["GridDrawing", "GridDocument", "GridLayout"]),
+        .testTarget(name: "GridSnapshotTests", dependencies: ["GridSnapshot"]),
+        .testTarget(name: "gridrenderTests", dependencies: ["GridSnapshot"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,66 @@
+import GridLayout
+
+/// A document after decoding, data loading, column inference, row flattening and theme
+/// application: everything the drawing module needs, as plain values.
+/// `Document.prepare()` builds it.
+public struct PreparedGrid: Sendable {
+    public enum FontMode: String, Sendable, Hashable { case pinned, system }
+
+    /// A PDF page size in points.
+    public struct Page: Sendable, Hashable {
+        public var width: Double
+        public var height: Double
+        public init(width: Double, height: Double) { self.width = width; self.height = height }
+    }
+
+    /// A title, subtitle or footnote.
+    public struct TextBlock: Sendable, Hashable {
+        public var text: String
+        public var style: ResolvedStyle
+        public init(text: String, style: ResolvedStyle) { self.text = text; self.style = style }
+    }
+
+    /// Layout input for the grid area (canvas minus padding and text blocks).
+    public var spec: GridSpec
+    /// Canvas size in points when the document fixes it; nil = fit content.
+    public var canvasWidth: Double?
+    public var canvasHeight: Double?
+    public var scale: Double
+    public var background: Color
+    public var padding: Insets<Double>
+    public var page: Page?
+    public var title: TextBlock?
+    public var subtitle: TextBlock?
+    public var footnote: TextBlock?
+    public var gridLines: GridLines
+    public var fonts: FontMode
+    /// Rows repeated on every PDF page (header rows, and frozen rows).
+    public var repeatedRowCount: Int
+    /// Directory that relative image paths are resolved against.
+    public var baseDirectory: String
+
+    /// Cell contents and styles, indexed by the layout's row and column (table mode) or by
+    /// item index (item mode); section header rows are `column == 0`.
+    public var cells: CellSource
+
+    public init(spec: GridSpec, canvasWidth: Double? = nil, canvasHeight: Double? = nil, scale: Double = 1,
+                background: Color = .white, padding: Insets<Double> = Insets(all: 0), page: Page? = nil,
+                title: TextBlock? = nil, subtitle: TextBlock? = nil, footnote: TextBlock? = nil,
+                gridLines: GridLines = GridLines(), fonts: FontMode = .pinned, repeatedRowCount: Int = 0,
+                baseDirectory: String = ".", cells: CellSource) {
+        self.spec = spec; self.canvasWidth = canvasWidth; self.canvasHeight = canvasHeight; self.scale = scale
+        self.background = background; self.padding = padding; self.page = page
+        self.title = title; self.subtitle = subtitle; self.footnote = footnote
+        self.gridLines = gridLines; self.fonts = fonts; self.repeatedRowCount = repeatedRowCount
+        self.baseDirectory = baseDirectory; self.cells = cells
+    }
+}
+
+/// Content and resolved style of every cell. A protocol so a 100,000-row table can keep its
+/// data columnar and resolve styles on demand instead of storing one style per cell.
+public protocol CellSource: Sendable {
+    /// Table mode: row and column of the layout. Item mode: `row`/`column` of the placed cell
+    /// and `item`, the flow index.
+    func content(row: Int, column: Int, item: Int?) -> CellContent
+    func style(row: Int, column: Int, item: Int?) -> ResolvedStyle
+}

@@ -1,0 +1,116 @@
+import GridLayout
+
+public enum TextAlign: String, Sendable, Hashable, CaseIterable { case left, center, right, decimal }
+public enum VerticalAlign: String, Sendable, Hashable, CaseIterable { case top, middle, bottom }
+public enum Ellipsize: String, Sendable, Hashable, CaseIterable { case end, middle, start, none }
+
+/// A font request; every field optional so the cascade can override one at a time
+/// (a header that sets only `weight: bold` keeps the family and size from below).
+public struct FontSpec: Sendable, Hashable {
+    public var family: String?
+    public var size: Double?
+    /// CSS/Pango numeric weight, 100…1000 (400 normal, 700 bold).
+    public var weight: Int?
+    public var italic: Bool?
+    public init(family: String? = nil, size: Double? = nil, weight: Int? = nil, italic: Bool? = nil) {
+        self.family = family; self.size = size; self.weight = weight; self.italic = italic
+    }
+    /// Fields of `self` where set, else those of `lower`.
+    public func over(_ lower: FontSpec) -> FontSpec {
+        FontSpec(family: family ?? lower.family, size: size ?? lower.size,
+                 weight: weight ?? lower.weight, italic: italic ?? lower.italic)
+    }
+}
+
+/// A stroked line: grid line or cell border.
+public struct LineStyle: Sendable, Hashable {
+    public var width: Double
+    public var color: Color
+    /// Dash lengths in points; empty = solid.
+    public var dash: [Double]
+    public init(width: Double, color: Color, dash: [Double] = []) { self.width = width; self.color = color; self.dash = dash }
+}
+
+/// A glow painted around a cell (used for selection).
+public struct Shadow: Sendable, Hashable {
+    public var radius: Double
+    public var color: Color
+    public init(radius: Double, color: Color) { self.radius = radius; self.color = color }
+}
+
+/// One layer of the style cascade, as written in a document or theme. Unset = inherit.
+public struct Style: Sendable, Hashable {
+    public var background: Color?
+    public var color: Color?
+    public var font: FontSpec?
+    public var padding: Insets<Double>?
+    public var align: TextAlign?
+    public var verticalAlign: VerticalAlign?
+    public var wrap: Bool?
+    /// 0 = unlimited.
+    public var maxLines: Int?
+    public var ellipsize: Ellipsize?
+    public var borders: Borders?
+    public var opacity: Double?
+    public var shadow: Shadow?
+    public init() {}
+
+    /// Per-edge borders; an unset edge inherits.
+    public struct Borders: Sendable, Hashable {
+        public var top: LineStyle?
+        public var right: LineStyle?
+        public var bottom: LineStyle?
+        public var left: LineStyle?
+        public init(top: LineStyle? = nil, right: LineStyle? = nil, bottom: LineStyle? = nil, left: LineStyle? = nil) {
+            self.top = top; self.right = right; self.bottom = bottom; self.left = left
+        }
+    }
+}
+
+/// A style with every value decided: what the painter uses.
+public struct ResolvedStyle: Sendable, Hashable {
+    public var background: Color = .transparent
+    public var color: Color = .black
+    /// Always complete: family, size, weight and italic are set.
+    public var font = FontSpec(family: "DejaVu Sans", size: 9, weight: 400, italic: false)
+    public var padding = Insets<Double>(top: 4, right: 8, bottom: 4, left: 8)
+    public var align: TextAlign = .left
+    public var verticalAlign: VerticalAlign = .middle
+    public var wrap = false
+    public var maxLines = 0
+    public var ellipsize: Ellipsize = .end
+    public var borders = Insets<LineStyle?>(all: nil)
+    public var opacity = 1.0
+    public var shadow: Shadow?
+    public init() {}
+}
+
+/// The named layers of a document's or theme's `styles`.
+public struct StyleSheet: Sendable, Hashable {
+    public var cell: Style?
+    public var row: Style?
+    public var alternateRow: Style?
+    public var header: Style?
+    public var sectionHeader: Style?
+    public var selectedRow: Style?
+    /// By column key.
+    public var columns: [String: Style] = [:]
+    /// Title, subtitle and footnote text blocks.
+    public var title: Style?
+    public var subtitle: Style?
+    public var footnote: Style?
+    public init() {}
+}
+
+/// `gridLines`: which lines are painted on the layout's edges, and which family is on top.
+public struct GridLines: Sendable, Hashable {
+    public enum Family: String, Sendable, Hashable { case horizontal, vertical }
+    public var horizontal: LineStyle?
+    public var vertical: LineStyle?
+    /// Around the grid, inset inside it.
+    public var outer: LineStyle?
+    /// Below the last header row.
+    public var header: LineStyle?
+    public var onTop: Family?
+    public init() {}
+}

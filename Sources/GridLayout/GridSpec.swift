@@ -1,0 +1,81 @@
+/// Everything the layout core needs to place a grid: plain values, no C, no I/O.
+/// The document decoder builds one of these; tests build them by hand.
+public struct GridSpec: Sendable, Hashable {
+    /// Table mode: one column per column spec; one row per header row, section header and data row.
+    public struct Table: Sendable, Hashable {
+        public var columnCount: Int
+        /// Every row top to bottom. A `.section` row is one cell spanning all columns.
+        public var rows: [RowKind]
+        public init(columnCount: Int, rows: [RowKind]) { self.columnCount = columnCount; self.rows = rows }
+    }
+
+    /// Item mode: items flowed into tracks.
+    public struct Items: Sendable, Hashable {
+        public struct Section: Sendable, Hashable {
+            public var count: Int
+            /// A titled section gets a full-width section header row and always starts a new line.
+            public var hasHeader: Bool
+            /// A collapsed section shows its header only.
+            public var collapsed: Bool
+            public init(count: Int, hasHeader: Bool = false, collapsed: Bool = false) {
+                self.count = count; self.hasHeader = hasHeader; self.collapsed = collapsed
+            }
+        }
+        public var sections: [Section]
+        public var flow: Flow
+        public var limit: LineLimit?
+        public var itemHeight: ItemHeight?
+        public var sectionsStartOnNewLine: Bool
+        public init(sections: [Section], flow: Flow = .rows, limit: LineLimit? = nil,
+                    itemHeight: ItemHeight? = nil, sectionsStartOnNewLine: Bool = true) {
+            self.sections = sections; self.flow = flow; self.limit = limit
+            self.itemHeight = itemHeight; self.sectionsStartOnNewLine = sectionsStartOnNewLine
+        }
+    }
+
+    public enum Content: Sendable, Hashable {
+        case table(Table)
+        case items(Items)
+    }
+
+    public var content: Content
+    /// Container width and height in points; nil sizes that axis to its content.
+    public var width: Double?
+    public var height: Double?
+    /// Pixels per point, for snapping.
+    public var scale: Double = 1
+
+    /// Per-track sizes; a nil entry (or a missing one) uses the default.
+    public var columnWidths: [TrackSize?] = []
+    public var rowHeights: [TrackSize?] = []
+    /// nil = the mode's default: table columns and rows `auto`; item columns `fill 1`.
+    public var defaultColumnWidth: TrackSize?
+    public var defaultRowHeight: TrackSize?
+    /// The `min` of every track that sets none.
+    public var minimumColumnWidth: Double?
+    public var minimumRowHeight: Double?
+
+    public var columnSpacing: Spacing = .zero
+    public var rowSpacing: Spacing = .zero
+    /// Per-gap overrides: entry i is the gap after track i.
+    public var columnSpacings: [Spacing?] = []
+    public var rowSpacings: [Spacing?] = []
+    public var margins: Insets<Spacing> = Insets(all: .zero)
+
+    public var uniformColumnWidths = false
+    public var uniformRowHeights = false
+    public var distribution = AxisPair<Distribution>(horizontal: .start, vertical: .start)
+    public var cellAlignment = AxisPair<CellAlignment>(horizontal: .fill, vertical: .fill)
+    public var minimumPolicy: MinimumPolicy = .overflow
+    public var snapping: Snapping = .distribute
+
+    public var frozenRows = 0
+    public var frozenColumns = 0
+    /// The visible part of the content, in content points; the canvas becomes its size.
+    public var viewport: Rect?
+    public var spans: [CellSpan] = []
+
+    public init(content: Content, width: Double? = nil, height: Double? = nil, scale: Double = 1) {
+        self.content = content; self.width = width; self.height = height; self.scale = scale
+    }
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs the Debian packages gridrender needs, only those that are missing.
+set -euo pipefail
+need=()
+for p in libcairo2-dev libpango1.0-dev libpng-dev fonts-dejavu-core librsvg2-bin libxml2-utils poppler-utils; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  echo "setup: installing ${need[*]}" >&2
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
