@@ -1,0 +1,23 @@
+/// A bad input, reported as one line naming the file, the line (where known) and the key path:
+/// `people.json:12: columns[2].width: expected a number, "auto" or an object, found "wide"`.
+/// The CLI prefixes `error: ` and exits with code 2.
+public struct DocumentError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The input file as the user named it (`-` for standard input); nil for documents built in code.
+    public var file: String?
+    /// 1-based line in `file`, where known.
+    public var line: Int?
+    /// Where in the document, as `columns[2].width`; nil or empty for the document as a whole.
+    public var keyPath: String?
+    public var message: String
+
+    public init(file: String? = nil, line: Int? = nil, keyPath: String? = nil, _ message: String) {
+        self.file = file; self.line = line; self.keyPath = keyPath; self.message = message
+    }
+
+    public var description: String {
+        var location = file ?? "<document>"
+        if let line { location += ":\(line)" }
+        if let keyPath, !keyPath.isEmpty { return "\(location): \(keyPath): \(message)" }
+        return "\(location): \(message)"
+    }
+}
