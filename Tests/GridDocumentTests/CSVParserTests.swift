@@ -193,6 +193,38 @@ private func csvError(_ text: String) -> DocumentError? { csvError(Array(text.ut
         #expect(t.rows == [["1", "2"]])
     }
 
+    /// Random tables with quotes, delimiters, line breaks and non-ASCII text, written the
+    /// RFC 4180 way, must parse back to the same fields with the right start lines.
+    @Test func randomTablesRoundTrip() throws {
+        let alphabet: [String] = ["a", "b", "Z", "0", "9", " ", ",", "\"", "\n", "\r\n", "é", "東", "😀", "\t", ";"]
+        for round in 0..<200 {
+            let columns = Int.random(in: 1...6)
+            let rowCount = Int.random(in: 0...12)
+            func field() -> String {
+                (0..<Int.random(in: 0...8)).map { _ in alphabet.randomElement()! }.joined()
+            }
+            let table = (0...rowCount).map { _ in (0..<columns).map { _ in field() } }
+            var text = ""
+            var expectedLines: [Int] = []
+            var line = 1
+            for (r, row) in table.enumerated() {
+                if r > 0 { expectedLines.append(line) }
+                let encoded = row.map { f -> String in
+                    let needsQuotes = f.isEmpty && columns == 1 || f.contains(where: { ",\"\n\r".contains($0) || $0 == "\r\n" })
+                    return needsQuotes ? "\"" + f.replacingQuotes() + "\"" : f
+                }
+                let recordText = encoded.joined(separator: ",")
+                line += recordText.filter { $0 == "\n" || $0 == "\r\n" }.count + 1
+                text += recordText + (round % 2 == 0 ? "\n" : "\r\n")
+            }
+            let parsed = try csv(text)
+            let normalized = table.map { $0.map { $0.replacingCRLF() } }
+            #expect(parsed.header == normalized[0])
+            #expect(parsed.rows == Array(normalized.dropFirst()))
+            #expect(parsed.rowLines == expectedLines)
+        }
+    }
+
     /// Benchmark (timing printed, not asserted): parses people-10000.csv when present, so
     /// `swift test -c release --filter benchmarkPeople10000` reports the parse speed.
     @Test func benchmarkPeople10000() throws {
@@ -231,4 +263,18 @@ private func readFile(_ path: String) -> [UInt8]? {
         out += chunk[0..<n]
     }
     return out
+}
+
+private extension String {
+    func replacingQuotes() -> String {
+        var out = ""
+        for c in self { out += c == "\"" ? "\"\"" : String(c) }
+        return out
+    }
+    /// CR LF inside a quoted field is read back as LF.
+    func replacingCRLF() -> String {
+        var out = ""
+        for c in self { out += c == "\r\n" ? "\n" : String(c) }
+        return out
+    }
 }

@@ -123,4 +123,46 @@ import GridDocument
             #expect(NumberFormat.parseNumber(text) == nil, "\(text)")
         }
     }
+
+    @Test func shortestFormRoundTrips() {
+        var generator = SystemRandomNumberGenerator()
+        let plain = NumberFormat(), grouped = NumberFormat(grouping: true)
+        for k in 0..<5000 {
+            let value: Double
+            switch k % 3 {
+            case 0: value = Double(bitPattern: generator.next()) // any finite bit pattern
+            case 1: value = Double.random(in: -1e7...1e7)
+            default: value = Double(Int.random(in: -1_000_000...1_000_000)) / 100
+            }
+            guard value.isFinite else { continue }
+            let text = plain.format(value)
+            #expect(Double(text) == value || (value == 0 && text == "0"), "\(value) → \(text)")
+            let withCommas = grouped.format(value)
+            #expect(withCommas.replacingOccurrences(",", "") == text)
+        }
+    }
+
+    @Test func fixedDecimalsAgreeWithIntegerRounding() {
+        // Cents: value = n/100 exactly in decimal, so two decimals must print n's digits.
+        let two = NumberFormat(decimals: 2)
+        for _ in 0..<2000 {
+            let n = Int.random(in: -10_000_000...10_000_000)
+            let sign = n < 0 ? "-" : ""
+            let expected = sign + "\(abs(n) / 100)." + (abs(n) % 100 < 10 ? "0" : "") + "\(abs(n) % 100)"
+            #expect(two.format(Double(n) / 100) == expected)
+            // Half cents round away from zero.
+            let half = (Double(n) + (n < 0 ? -0.5 : 0.5)) / 100
+            let up = n < 0 ? n - 1 : n + 1
+            let expectedUp = (up < 0 ? "-" : "") + "\(abs(up) / 100)." + (abs(up) % 100 < 10 ? "0" : "") + "\(abs(up) % 100)"
+            #expect(two.format(half) == expectedUp, "\(half)")
+        }
+    }
+}
+
+private extension String {
+    func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
+        var out = ""
+        for c in self { if c == target { out += replacement } else { out.append(c) } }
+        return out
+    }
 }

@@ -34,19 +34,20 @@ public struct NumberFormat: Sendable, Hashable {
     public func format(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-∞" : "∞" }
-        var number = DecimalDigits(value.magnitude)
-        if percent { number.exponent += 2 }
-        let places = decimals.map { max(0, $0) }
-        if let places { number.round(toDecimals: places) }
-        var body: String
-        if places == nil, !number.digits.isEmpty, number.exponent > 21 || number.exponent <= -6 {
-            body = number.scientific()
-        } else {
-            body = number.fixed(decimals: places, grouping: grouping)
+        // Digits live in a small stack buffer and the result is written in one pass: this runs
+        // for every numeric cell of a 100,000-row table, so it avoids intermediate strings.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var number = DecimalDigits(value.magnitude, storage: buffer.baseAddress!)
+            if percent { number.exponent += 2 }
+            let places = decimals.map { max(0, $0) }
+            if let places { number.round(toDecimals: places) }
+            let negative = value < 0 && number.count > 0
+            if places == nil, number.count > 0, number.exponent > 21 || number.exponent <= -6 {
+                return (negative ? "-" : "") + prefix + number.scientific() + (percent ? "%" : "") + suffix
+            }
+            return number.fixed(decimals: places, grouping: grouping, negative: negative,
+                                prefix: prefix, suffix: percent ? "%" + suffix : suffix)
         }
-        if percent { body += "%" }
-        let negative = value < 0 && !number.digits.isEmpty
-        return (negative ? "-" : "") + prefix + body + suffix
     }
 
     /// The value of plain numeric text, or nil: an optional sign, digits with an optional
@@ -84,92 +85,118 @@ public struct NumberFormat: Sendable, Hashable {
     }
 }
 
-/// A non-negative decimal number as digits: value = 0.d₁d₂d₃… × 10^exponent.
+/// A non-negative decimal number as digits: value = 0.d₁d₂d₃… × 10^exponent, the digits
+/// (values 0…9) in caller-provided storage of at least 32 bytes.
 /// No leading or trailing zero digits; zero has no digits.
 struct DecimalDigits {
-    var digits: [UInt8]
-    var exponent: Int
+    let digits: UnsafeMutablePointer<UInt8>
+    var count = 0
+    var exponent = 0
 
     /// The shortest round-tripping digits of a finite, non-negative value.
-    init(_ value: Double) {
-        // `description` is locale-independent and shortest round-trip: "1.5", "1e-05", "1.2e+20".
-        let text = value.description.utf8
-        var digits: [UInt8] = []
-        digits.reserveCapacity(20)
+    init(_ value: Double, storage: UnsafeMutablePointer<UInt8>) {
+        digits = storage
+        // `description` is locale-independent and shortest round-trip: "1.5", "1e-05", "1.2e+20";
+        // at most 17 significant digits and short enough to stay in a small (inline) string.
+        var text = value.description
         var pointPosition: Int? = nil
         var exponent = 0
-        var iterator = text.makeIterator()
-        while let b = iterator.next() {
-            if b == UInt8(ascii: ".") {
-                pointPosition = digits.count
-            } else if b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
-                var sign = 1
-                while let e = iterator.next() {
-                    if e == UInt8(ascii: "-") { sign = -1 } else if e != UInt8(ascii: "+") {
-                        exponent = exponent * 10 + Int(e - 0x30)
+        var count = 0
+        text.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                i += 1
+                if b == UInt8(ascii: ".") {
+                    pointPosition = count
+                } else if b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
+                    var sign = 1
+                    while i < bytes.count {
+                        let e = bytes[i]
+                        i += 1
+                        if e == UInt8(ascii: "-") { sign = -1 } else if e != UInt8(ascii: "+") { exponent = exponent * 10 + Int(e &- 0x30) }
                     }
+                    exponent *= sign
+                } else if count < 32 {
+                    storage[count] = b &- 0x30
+                    count += 1
                 }
-                exponent *= sign
-            } else {
-                digits.append(b - 0x30)
             }
         }
-        var position = (pointPosition ?? digits.count) + exponent
-        let leading = digits.firstIndex(where: { $0 != 0 }) ?? digits.count
-        digits.removeFirst(leading)
-        position -= leading
-        while digits.last == 0 { digits.removeLast() }
-        self.digits = digits
-        self.exponent = digits.isEmpty ? 0 : position
+        var position = (pointPosition ?? count) + exponent
+        var leading = 0
+        while leading < count, storage[leading] == 0 { leading += 1 }
+        if leading > 0 {
+            for k in leading..<count { storage[k - leading] = storage[k] }
+            count -= leading
+            position -= leading
+        }
+        while count > 0, storage[count - 1] == 0 { count -= 1 }
+        self.count = count
+        self.exponent = count == 0 ? 0 : position
     }
 
     /// Rounds half away from zero to `places` digits after the decimal point.
     mutating func round(toDecimals places: Int) {
         let keep = exponent + places
-        guard keep < digits.count else { return }
-        guard keep >= 0 else { digits = []; exponent = 0; return }
+        guard keep < count else { return }
+        guard keep >= 0 else { count = 0; exponent = 0; return }
         let roundUp = digits[keep] >= 5
-        digits.removeSubrange(keep...)
+        count = keep
         if roundUp {
             var j = keep - 1
-            while j >= 0, digits[j] == 9 { digits[j] = 0; j -= 1 }
-            if j < 0 { digits.insert(1, at: 0); exponent += 1 } else { digits[j] += 1 }
+            while j >= 0, digits[j] == 9 { j -= 1 }
+            if j < 0 {
+                // All kept digits were 9 (or none were kept): the result is 1 × 10^exponent.
+                digits[0] = 1; count = 1; exponent += 1
+            } else {
+                digits[j] += 1
+                count = j + 1          // the 9s after j became trailing zeros
+            }
         }
-        while digits.last == 0 { digits.removeLast() }
-        if digits.isEmpty { exponent = 0 }
+        while count > 0, digits[count - 1] == 0 { count -= 1 }
+        if count == 0 { exponent = 0 }
     }
 
-    /// Plain notation; `decimals` nil = all digits, else exactly that many (zero-padded).
-    func fixed(decimals: Int?, grouping: Bool) -> String {
-        var integer: [UInt8] = []
-        if exponent > 0 {
-            integer = Array(digits.prefix(exponent))
-            integer += [UInt8](repeating: 0, count: max(0, exponent - digits.count))
+    /// The digit worth 10^power (0 outside the stored digits).
+    @inline(__always) func digit(power: Int) -> UInt8 {
+        let j = exponent - 1 - power
+        return j >= 0 && j < count ? digits[j] : 0
+    }
+
+    /// Plain notation in one pass: sign, prefix, integer part (grouped), fraction, suffix.
+    /// `decimals` nil = all digits, else exactly that many (zero-padded).
+    func fixed(decimals: Int?, grouping: Bool, negative: Bool, prefix: String, suffix: String) -> String {
+        let integerLength = max(exponent, 1)
+        let separators = grouping ? (integerLength - 1) / 3 : 0
+        let fractionLength = decimals ?? max(0, count - exponent)
+        let total = (negative ? 1 : 0) + prefix.utf8.count + integerLength + separators
+            + (fractionLength > 0 ? 1 + fractionLength : 0) + suffix.utf8.count
+        return String(unsafeUninitializedCapacity: total) { out in
+            var o = 0
+            if negative { out[o] = UInt8(ascii: "-"); o += 1 }
+            for b in prefix.utf8 { out[o] = b; o += 1 }
+            var power = integerLength - 1
+            while power >= 0 {
+                out[o] = 0x30 + digit(power: power); o += 1
+                if grouping, power > 0, power % 3 == 0 { out[o] = UInt8(ascii: ","); o += 1 }
+                power -= 1
+            }
+            if fractionLength > 0 {
+                out[o] = UInt8(ascii: "."); o += 1
+                for f in 1...fractionLength { out[o] = 0x30 + digit(power: -f); o += 1 }
+            }
+            for b in suffix.utf8 { out[o] = b; o += 1 }
+            return o
         }
-        if integer.isEmpty { integer = [0] }
-        var fraction = [UInt8](repeating: 0, count: max(0, -exponent))
-        if digits.count > max(exponent, 0) { fraction += digits[max(exponent, 0)...] }
-        if let decimals {
-            if fraction.count < decimals { fraction += [UInt8](repeating: 0, count: decimals - fraction.count) }
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(integer.count + integer.count / 3 + fraction.count + 1)
-        for (k, d) in integer.enumerated() {
-            if grouping, k > 0, (integer.count - k) % 3 == 0 { out.append(UInt8(ascii: ",")) }
-            out.append(d + 0x30)
-        }
-        if !fraction.isEmpty {
-            out.append(UInt8(ascii: "."))
-            for d in fraction { out.append(d + 0x30) }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// `d.ddde+N` / `de-N`, as JavaScript prints very large and very small numbers.
     func scientific() -> String {
         var out = String(Character(Unicode.Scalar(digits[0] + 0x30)))
-        if digits.count > 1 {
-            out += "." + String(decoding: digits.dropFirst().map { $0 + 0x30 }, as: UTF8.self)
+        if count > 1 {
+            out += "."
+            for k in 1..<count { out.append(Character(Unicode.Scalar(digits[k] + 0x30))) }
         }
         let e = exponent - 1
         return out + (e < 0 ? "e-\(-e)" : "e+\(e)")
