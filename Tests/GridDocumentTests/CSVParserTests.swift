@@ -278,3 +278,18 @@ private extension String {
         return out
     }
 }
+
+@Suite struct CSVInferenceTests {
+    @Test func numericColumns() throws {
+        let t = try CSVParser.parse(Array("id,name,joined,score,ratio,blank,mixed\n1,Ada,2011-02-27,610,0.899,,12\n2,Bob,2012-03-01,,1e-3, ,n/a\n".utf8), file: "t.csv")
+        #expect(t.numericColumns() == [true, false, false, true, true, false, false])
+        #expect(try CSVParser.parse(Array("a,b\n".utf8), file: "t.csv").numericColumns() == [false, false])
+    }
+
+    @Test func peopleBenchmarkColumns() throws {
+        let path = "/work/shared/bench/data/people-100.csv"
+        guard let t = try? CSVParser.parse(contentsOf: path) else { return }
+        #expect(t.header == ["id", "name", "city", "joined", "score", "balance", "ratio", "status"])
+        #expect(t.numericColumns() == [true, false, false, false, true, true, true, false])
+    }
+}
