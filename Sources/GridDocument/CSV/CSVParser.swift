@@ -148,8 +148,11 @@ extension CSVParser {
             let start = i
             let n = bytes.count
             let delimiter = self.delimiter
+            // Most bytes (letters, digits, UTF-8) sort above every special byte: one compare.
+            let highestSpecial = max(delimiter, CSVParser.quote, CSVParser.cr)
             while i < n {
                 let b = bytes[i]
+                if b > highestSpecial { i += 1; continue }
                 if b == delimiter || b == CSVParser.lf || b == CSVParser.cr { break }
                 if b == CSVParser.quote {
                     throw error(line, "quote inside an unquoted field; quote the whole field and double the quote (\"\")")
