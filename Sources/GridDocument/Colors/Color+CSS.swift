@@ -12,7 +12,7 @@
 /// worth an error message ("invalid colour") rather than a silently different colour.
 extension Color {
     public init?(css: String) {
-        let text = css.trimmingASCIIWhitespace().lowercased()
+        let text = css.trimmingCSSWhitespace().lowercased()
         if text == "transparent" { self = .transparent; return }
         if text.hasPrefix("#") {
             guard let color = Color.parseHex(text.dropFirst()) else { return nil }
@@ -20,7 +20,7 @@ extension Color {
             return
         }
         if let open = text.firstIndex(of: "("), text.hasSuffix(")") {
-            let name = text[..<open].trimmingASCIIWhitespace()
+            let name = text[..<open].trimmingCSSWhitespace()
             let arguments = text[text.index(after: open)..<text.index(before: text.endIndex)]
             let color: Color?
             switch name {
@@ -82,7 +82,7 @@ extension Color {
     private static func splitArguments(_ text: Substring) -> (components: [Substring], alpha: Substring?)? {
         if text.contains(",") {
             guard !text.contains("/") else { return nil }
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingASCIIWhitespace() }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCSSWhitespace() }
             guard parts.count == 3 || parts.count == 4, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
             return (Array(parts[0..<3]), parts.count == 4 ? parts[3] : nil)
         }
@@ -91,7 +91,7 @@ extension Color {
         let components = halves[0].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
         guard components.count == 3 else { return nil }
         if halves.count == 2 {
-            let alpha = halves[1].trimmingASCIIWhitespace()
+            let alpha = halves[1].trimmingCSSWhitespace()
             guard !alpha.isEmpty, !alpha.contains(" ") else { return nil }
             return (components, alpha)
         }
@@ -153,7 +153,7 @@ extension Color {
 
 extension Substring {
     /// Drops leading and trailing spaces, tabs, CR and LF (ASCII only: CSS and CSV whitespace).
-    func trimmingASCIIWhitespace() -> Substring {
+    func trimmingCSSWhitespace() -> Substring {
         func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\r\n" }
         guard let first = firstIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
         let last = lastIndex(where: { !isSpace($0) })!
@@ -162,5 +162,5 @@ extension Substring {
 }
 
 extension String {
-    func trimmingASCIIWhitespace() -> Substring { self[...].trimmingASCIIWhitespace() }
+    func trimmingCSSWhitespace() -> Substring { self[...].trimmingCSSWhitespace() }
 }

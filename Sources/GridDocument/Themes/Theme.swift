@@ -26,7 +26,7 @@ public struct Theme: Sendable, Hashable {
 
     /// The built-in theme called `name` (case-insensitive, surrounding whitespace ignored).
     public static func named(_ name: String) -> Theme? {
-        let key = name.trimmingASCIIWhitespace().lowercased()
+        let key = name.trimmingCSSWhitespace().lowercased()
         return presets.first { $0.name == key }
     }
 
