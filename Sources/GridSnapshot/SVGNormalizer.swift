@@ -4,9 +4,9 @@
 /// picture rendered after another one gets different ids. The normalizer renumbers every
 /// `id="…"` value as `id1`, `id2`, … in the order the definitions appear and rewrites the
 /// references to them (`href="#…"`, `xlink:href="#…"`, `url(#…)`); references to ids that are not
-/// defined in the document are left alone. Whitespace-only text between tags becomes one newline,
-/// so indentation changes do not count and every element starts a line (which keeps text diffs
-/// readable). Line endings become `\n`, and the text ends with exactly one newline.
+/// defined in the document are left alone. Whitespace-only text between tags (including none)
+/// becomes one newline, so indentation and line breaks do not count and every tag starts a line,
+/// which keeps text diffs readable. Line endings become `\n`, and the text ends with exactly one newline.
 public enum SVGNormalizer {
     public static func normalize(_ svg: String) -> String {
         let whitespaceFixed = normalizeWhitespace(Array(svg.utf8))
@@ -17,7 +17,7 @@ public enum SVGNormalizer {
 
     private static let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
 
-    /// Whitespace between `>` and `<` becomes "\n"; CRLF becomes LF; the ends are trimmed.
+    /// Whitespace (or nothing) between `>` and `<` becomes "\n"; CRLF becomes LF; the ends are trimmed.
     static func normalizeWhitespace(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -29,7 +29,7 @@ public enum SVGNormalizer {
                 out.append(byte)
                 var j = i + 1
                 while j < bytes.count, space.contains(bytes[j]) { j += 1 }
-                if j > i + 1 && (j == bytes.count || bytes[j] == lt) {
+                if j == bytes.count || bytes[j] == lt {
                     if j < bytes.count { out.append(0x0A) }
                     i = j
                 } else {
