@@ -24,13 +24,29 @@ public func verifySnapshot<V, F>(
     testName: String = #function,
     line: UInt = #line
 ) -> String? {
-    let testFile = "\(file)"
+    verifySnapshot(of: value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
+                   testFile: "\(file)", testName: testName,
+                   environment: ProcessInfo.processInfo.environment)
+}
+
+/// The implementation, with the environment passed in so tests can vary `SNAPSHOT_RECORD`, `CI`
+/// and `SNAPSHOT_ARTIFACTS` without touching the process environment (tests run in parallel).
+func verifySnapshot<V, F>(
+    of value: V,
+    as strategy: Snapshotting<V, F>,
+    named name: String?,
+    record: RecordMode?,
+    snapshotDirectory: String?,
+    testFile: String,
+    testName: String,
+    environment: [String: String]
+) -> String? {
     let mode: RecordMode
     if let record {
         mode = record
     } else {
         do {
-            mode = try RecordMode.fromEnvironment()
+            mode = try RecordMode.fromEnvironment(environment)
         } catch {
             return error.description
         }
@@ -43,7 +59,7 @@ public func verifySnapshot<V, F>(
     let stem = "\(test).\(identifier)"
     let pathExtension = strategy.pathExtension.map { ".\($0)" } ?? ""
     let referencePath = "\(directory)/\(stem)\(pathExtension)"
-    let artifacts = ArtifactWriter(directory: SnapshotPaths.artifactsDirectory(testFile: testFile)
+    let artifacts = ArtifactWriter(directory: SnapshotPaths.artifactsDirectory(testFile: testFile, environment: environment)
                                        + "/" + SnapshotPaths.testFileStem(testFile),
                                    stem: stem, pathExtension: pathExtension)
     let diffing = strategy.diffing
@@ -71,7 +87,7 @@ public func verifySnapshot<V, F>(
         if mode == .never {
             let written = artifacts.write(actual: actualData)
             var message = "no reference snapshot at \(referencePath) (SNAPSHOT_RECORD=never"
-            message += ProcessInfo.processInfo.environment["CI"] != nil && record == nil ? ", the default under CI)" : ")"
+            message += environment["CI"] != nil && record == nil ? ", the default under CI)" : ")"
             message += "; record one locally with SNAPSHOT_RECORD=missing and commit it"
             if let written { message += "\nactual: \(written)" }
             artifacts.report(message: message, expected: nil, actual: written, diff: nil, reference: referencePath)
