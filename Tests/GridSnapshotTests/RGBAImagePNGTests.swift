@@ -98,6 +98,16 @@ import Testing
         #expect((0 ..< image.width).map { image[$0, 0] } == pixels)
     }
 
+    /// The same 13×11 RGBA picture (pixel (x, y) = (19x mod 256, 23y mod 256, xy mod 256, alpha
+    /// 128 when 3 divides x + y), written once plainly and once Adam7-interlaced.
+    @Test func decodesInterlacedLikePlain() throws {
+        let plain = try RGBAImage(pngData: Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAA0AAAALCAYAAACksgdhAAABzElEQVR4nA2OMWobQRiFN7YsS4qwhSxnFGyEg8UiTDwoLhwvCBwCY1RswIEUwQxsIClNip0m5d9sMyfYduq9wFR7hWHvsMw1Xv7i8V7z8b4kSRI6SxKknIx3zl1wSt4Vd81peLfcHafnnSQiwZl4g1QcUCYOkYsBCnFEpRiiEseoxYgaMUYrJujEW+rFFEkiGZIHlMoBMjlELkdUyAlKOUUlT6iWMzRyjlYuqJPv0MslQ4r11CFSNUSmxpSrKQp1ilLNqVLnqNUSjbqgVq3QqQ/o1Zr1ND/pAVI9okxPkesZCr2gUi9R6UvU+ooavUarN+j0R+r1lp8MQ+aIUjNBZk6RmwUV5j1Ks0Jlrqk2GzTmFq25o858Rm92DFnWs0OkdorMzim3SxR2hdKuqbI3qO0Wjb2n1u7Q2a/o7Z71HD+5Y6TuhDJ3jtxdonDXVLobVO4TavdAjXtE657QuW/Uux/85BnyI0r9DJlfIvdXVPgNSr9F5R+o9l/Q+D1a/0yd/4ne/2IosF4YIw1zZOGC8rBGEW5RhnuqwiPqsEcTvlMbXtCF3+jDK+tFfooTpHFBWVwhjxsU8Y7KuEMVn1DHZ2riC9r4B138S338h///Twdeb1NkpgAAAABJRU5ErkJggg==")!)
+        let interlaced = try RGBAImage(pngData: Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAA0AAAALCAYAAAHTtTf3AAAB1klEQVR4nBWQvWocMRSFlXj9s5vFNrvraIPNkuBlWEwsHBdOBhYcAjJbTMCBFCEIJpCUJsWoSXmbafQE06qeF1A1ryDmHQa9xsl1IaT78+mce4UQghohIEQQaMJniIKjgbOiCG9pCL+4ZAQKc4rGcMLcQGTcUnFL9wxm5ogqs0RnNhyEU1ThBl14JCGUQKZGKBR3qCkadYpOLWhQS/7UCcrcFIVbonJrahxTbovB7ZhMTKYFFWmDKm3RpEfq0h8M6R/EnFVzVi/5rvm0/O6fnczVS8rVAUo1Qa2OqVUz9Oo1F8wIuZmiNAuqzQVas0Zv3pOYuwPkbkalW6F2V2jdHfXuCxPhiPKwRBk2qMMnasMOffjBhTRBnlYo0y3V6QFt+ok+/WXLUmAuXyCTbELuoZAjlHKfKnmAWh6ikUfUyjE6OUEvX9Egp7wELWiu95Bp9qHHVGg2qU9Q6RnV+gyNXqLV59TpFXr9DoNes5JlJbtPmWUr9gSFXVBp36CyPIS9pMZu0NprdPaWevsRg92ykmfIHyLzx5T7MxT+AqW/pMpfofYf0Hge0t+j8w/o/Vca/HeGItuLY2RxhjyeUxHXKOM1qnhHdbxHE3do4zfqIi8h/sYQn+g/zjcHXm04JrUAAAAASUVORK5CYII=")!)
+        #expect(plain == interlaced)
+        #expect(plain[12, 10] == RGBA(UInt8(12 * 19 % 256), UInt8(10 * 23 % 256), 120, 255))
+        #expect(plain[1, 2] == RGBA(19, 46, 2, 128))
+    }
+
     @Test func badChecksumIsACorruptPNG() {
         let data = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAAAAADRtiBWAAAAC0lEQVR4nGNgZAIAAAcABHZJ4ygAAAAASUVORK5CYII=")!
         #expect {
