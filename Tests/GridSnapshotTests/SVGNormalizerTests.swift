@@ -56,3 +56,37 @@ import Testing
         #expect(attachments.first?.pathExtension == "txt")
     }
 }
+
+@Suite struct SVGRasterizerTests {
+    static let available = SVGRasterizer.locate("rsvg-convert") != nil
+
+    @Test(.enabled(if: available, "rsvg-convert is not installed"))
+    func rasterizesAtSvgSize() throws {
+        let svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="20px" height="10px" viewBox="0 0 20 10">
+        <rect x="0" y="0" width="20" height="10" fill="#ffffff"/><rect x="10" y="0" width="10" height="10" fill="#ff0000"/>
+        </svg>
+        """
+        let image = try SVGRasterizer.rasterize(svg)
+        #expect(image.width == 20 && image.height == 10)
+        #expect(image[2, 5] == RGBA(255, 255, 255))
+        #expect(image[15, 5] == RGBA(255, 0, 0))
+        // Compared with the same picture built as pixels, under perceptual.
+        var expected = RGBAImage(width: 20, height: 10, fill: RGBA(255, 255, 255))
+        for y in 0 ..< 10 { for x in 10 ..< 20 { expected[x, y] = RGBA(255, 0, 0) } }
+        #expect(ImageComparison(expected: expected, actual: image, options: .perceptual).result.passed)
+    }
+
+    @Test func missingToolIsAClearError() {
+        #expect {
+            _ = try SVGRasterizer.rasterize("<svg/>", executable: "/nonexistent/rsvg-convert")
+        } throws: { error in
+            (error as? ImageError)?.description.contains("install librsvg2-bin") == true
+        }
+    }
+
+    @Test(.enabled(if: available, "rsvg-convert is not installed"))
+    func invalidSvgIsAnError() {
+        #expect(throws: ImageError.self) { _ = try SVGRasterizer.rasterize("<svg") }
+    }
+}
