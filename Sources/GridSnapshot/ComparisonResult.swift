@@ -1,3 +1,5 @@
+import Foundation
+
 /// The statistics and verdict of one image comparison, written as JSON by `gridrender compare
 /// --json` and summarised in snapshot failure messages.
 ///
@@ -130,5 +132,3 @@ public struct ComparisonResult: Sendable, Hashable, Encodable {
 
     public var jsonString: String { String(decoding: jsonData(), as: UTF8.self) }
 }
-
-import Foundation
