@@ -25,36 +25,48 @@ extension ImageComparison {
         let panelHeight = max(expected.height, actual.height)
         var out = [UInt8](repeating: 0, count: panelWidth * 3 * panelHeight * 4)
         let outStride = panelWidth * 3 * 4
+        let unchanged = PixelClass.withinTolerance.rawValue  // identical (0) and withinTolerance (1)
+        let antialiased = PixelClass.antialiased.rawValue
         out.withUnsafeMutableBufferPointer { o in
             expected.pixels.withUnsafeBufferPointer { e in
                 actual.pixels.withUnsafeBufferPointer { a in
-                    Self.copy(e, width: expected.width, height: expected.height, into: o, stride: outStride, x: 0)
-                    Self.copy(a, width: actual.width, height: actual.height, into: o, stride: outStride,
-                              x: panelWidth * 2)
-                    let ev = PixelView(bytes: e, stride: expected.width)
-                    let av = PixelView(bytes: a, stride: actual.width)
-                    for y in 0 ..< panelHeight {
-                        for x in 0 ..< panelWidth {
-                            let inExpected = x < expected.width && y < expected.height
-                            let inActual = x < actual.width && y < actual.height
-                            let color: RGBA
-                            if inExpected && inActual {
-                                switch PixelClass(rawValue: classes[y * comparedWidth + x])! {
-                                case .identical, .withinTolerance:
-                                    color = Self.unchangedColor(for: ev[x, y])
-                                case .antialiased:
-                                    color = Self.antialiasedColor
-                                case .differing:
-                                    color = YIQ.brightness(av[x, y]) > YIQ.brightness(ev[x, y])
-                                        ? Self.lighterColor : Self.darkerColor
+                    classes.withUnsafeBufferPointer { c in
+                        Self.copy(e, width: expected.width, height: expected.height, into: o, stride: outStride, x: 0)
+                        Self.copy(a, width: actual.width, height: actual.height, into: o, stride: outStride,
+                                  x: panelWidth * 2)
+                        // Neighbouring pixels usually share a colour: remember the last grey computed.
+                        var lastPixel = RGBA(0, 0, 0, 0), lastGrey = Self.unchangedColor(for: RGBA(0, 0, 0, 0))
+                        for y in 0 ..< panelHeight {
+                            let rowStart = y * outStride + panelWidth * 4
+                            for x in 0 ..< panelWidth {
+                                let inExpected = x < expected.width && y < expected.height
+                                let inActual = x < actual.width && y < actual.height
+                                let color: RGBA
+                                if inExpected && inActual {
+                                    let cls = c[y * comparedWidth + x]
+                                    let ei = (y * expected.width + x) * 4
+                                    let ep = RGBA(e[ei], e[ei + 1], e[ei + 2], e[ei + 3])
+                                    if cls <= unchanged {
+                                        if ep != lastPixel {
+                                            lastPixel = ep
+                                            lastGrey = Self.unchangedColor(for: ep)
+                                        }
+                                        color = lastGrey
+                                    } else if cls == antialiased {
+                                        color = Self.antialiasedColor
+                                    } else {
+                                        let ai = (y * actual.width + x) * 4
+                                        let ap = RGBA(a[ai], a[ai + 1], a[ai + 2], a[ai + 3])
+                                        color = YIQ.brightness(ap) > YIQ.brightness(ep) ? Self.lighterColor : Self.darkerColor
+                                    }
+                                } else if inExpected || inActual {
+                                    color = Self.sizeMismatchColor
+                                } else {
+                                    continue
                                 }
-                            } else if inExpected || inActual {
-                                color = Self.sizeMismatchColor
-                            } else {
-                                continue
+                                let i = rowStart + x * 4
+                                o[i] = color.r; o[i + 1] = color.g; o[i + 2] = color.b; o[i + 3] = color.a
                             }
-                            let i = y * outStride + (panelWidth + x) * 4
-                            o[i] = color.r; o[i + 1] = color.g; o[i + 2] = color.b; o[i + 3] = color.a
                         }
                     }
                 }
@@ -65,11 +77,9 @@ extension ImageComparison {
 
     private static func copy(_ source: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
                              into out: UnsafeMutableBufferPointer<UInt8>, stride: Int, x: Int) {
-        guard width > 0 else { return }
+        guard width > 0, height > 0, let from = source.baseAddress, let to = out.baseAddress else { return }
         for y in 0 ..< height {
-            let from = y * width * 4
-            let to = y * stride + x * 4
-            for k in 0 ..< width * 4 { out[to + k] = source[from + k] }
+            (to + y * stride + x * 4).update(from: from + y * width * 4, count: width * 4)
         }
     }
 }

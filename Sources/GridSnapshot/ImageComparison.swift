@@ -79,10 +79,20 @@ public struct ImageComparison: Sendable {
                                  stats: inout Statistics) {
         let tolerance = options.channelTolerance
         let threshold = options.yiqThreshold.map(YIQ.threshold)
+        guard width > 0, height > 0, let eBase = e.bytes.baseAddress, let aBase = a.bytes.baseAddress else { return }
+        let eRaw = UnsafeRawPointer(eBase), aRaw = UnsafeRawPointer(aBase)
         for y in 0 ..< height {
+            let eRow = y * e.stride * 4, aRow = y * a.stride * 4
             for x in 0 ..< width {
+                // Fast path: most pixels of a snapshot are unchanged, so compare whole words first.
+                let ew = eRaw.loadUnaligned(fromByteOffset: eRow + x * 4, as: UInt32.self)
+                let aw = aRaw.loadUnaligned(fromByteOffset: aRow + x * 4, as: UInt32.self)
+                if ew == aw {
+                    stats.identical += 1
+                    continue
+                }
                 let p = e[x, y], q = a[x, y]
-                if p == q || (p.a == 0 && q.a == 0) {
+                if p.a == 0 && q.a == 0 {
                     stats.identical += 1
                     continue
                 }
