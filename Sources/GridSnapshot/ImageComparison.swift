@@ -161,6 +161,10 @@ public struct ImageComparison: Sendable {
 
     // MARK: - Verdict
 
+    private static func pixels(_ count: Int, _ adjective: String) -> String {
+        "\(count) \(adjective) pixel\(count == 1 ? "" : "s")"
+    }
+
     private static func verdict(stats: Statistics, window: ComparisonResult.Window?, width: Int, height: Int,
                                 expected: RGBAImage, actual: RGBAImage,
                                 options: ComparisonOptions) -> ComparisonResult {
@@ -176,12 +180,12 @@ public struct ImageComparison: Sendable {
             let limit = Int((cap * Double(compared)).rounded(.down))
             if stats.antialiased > limit {
                 failures.append(.init(kind: "antialiasedCap", message:
-                    "\(stats.antialiased) anti-aliased pixels exceed the cap of \(limit) (\(ComparisonResult.percent(cap)) of \(compared)); too many edges changed to be anti-aliasing noise"))
+                    "\(pixels(stats.antialiased, "anti-aliased")) exceed the cap of \(limit) (\(ComparisonResult.percent(cap)) of \(compared)); too many edges changed to be anti-aliasing noise"))
             }
         }
         if let limit = options.maxDifferingPixels, stats.differing > limit {
             failures.append(.init(kind: "maxPixels",
-                                  message: "\(stats.differing) differing pixels exceed the limit of \(limit)"))
+                                  message: "\(pixels(stats.differing, "differing")) \(stats.differing == 1 ? "exceeds" : "exceed") the limit of \(limit)"))
         }
         if let limit = options.maxDifferingFraction, compared > 0,
            Double(stats.differing) > limit * Double(compared) {
@@ -191,7 +195,7 @@ public struct ImageComparison: Sendable {
         }
         if let limit = options.maxDifferingInWindow, let window, window.count > limit {
             failures.append(.init(kind: "window", message:
-                "\(window.count) differing pixels in the \(window.width)x\(window.height) window at (\(window.x), \(window.y)), above the limit of \(limit)"))
+                "\(pixels(window.count, "differing")) in the \(window.width)x\(window.height) window at (\(window.x), \(window.y)), above the limit of \(limit)"))
         }
         return ComparisonResult(
             expectedSize: expectedSize, actualSize: actualSize, comparedPixels: compared,
