@@ -200,3 +200,22 @@ import Testing
                        snapshotDirectory: refs, testName: "assertion")
     }
 }
+
+@Suite struct SnapshotPathsTests {
+    @Test func defaultReferenceDirectoryIsThePackagesSnapshotsFolder() throws {
+        let directory = SnapshotPaths.referenceDirectory(testFile: #filePath, override: nil)
+        let root = try #require(SnapshotPaths.packageRoot(forSourceFile: #filePath))
+        #expect(FileManager.default.fileExists(atPath: root + "/Package.swift"))
+        #expect(directory == root + "/Snapshots/RecordModeTests")
+        #expect(SnapshotPaths.referenceDirectory(testFile: "/no/package/here/ATests.swift", override: nil)
+                == "/no/package/here/__Snapshots__/ATests")
+        #expect(SnapshotPaths.artifactsDirectory(testFile: #filePath, environment: [:]) == root + "/.build/snapshot-artifacts")
+    }
+
+    @Test func namesAreSanitised() {
+        #expect(SnapshotPaths.sanitize("testTable()") == "testTable")
+        #expect(SnapshotPaths.sanitize("dark theme, 2x") == "dark-theme-2x")
+        #expect(SnapshotPaths.sanitize("../../etc/passwd") == "etc-passwd")
+        #expect(SnapshotPaths.sanitize("()") == "snapshot")
+    }
+}
