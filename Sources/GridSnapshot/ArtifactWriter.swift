@@ -20,9 +20,22 @@ struct ArtifactWriter {
     }
 
     func report(message: String, expected: String?, actual: String?, diff: String?, reference: String?) {
-        let root = URL(fileURLWithPath: directory).deletingLastPathComponent().path
-        let name = URL(fileURLWithPath: directory).lastPathComponent + "/" + stem
         try? SnapshotReport(directory: root).append(name: name, message: message, expected: expected,
                                                      actual: actual, diff: diff, reference: reference)
     }
+
+    /// After a pass, removes this snapshot's files and report entry left by an earlier failing
+    /// run, so the report only ever shows current failures.
+    func clearStale() {
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        var removed = false
+        for file in files where file.hasPrefix(stem + ".") {
+            try? FileManager.default.removeItem(atPath: directory + "/" + file)
+            removed = true
+        }
+        if removed { try? SnapshotReport(directory: root).remove(name: name) }
+    }
+
+    private var root: String { URL(fileURLWithPath: directory).deletingLastPathComponent().path }
+    private var name: String { URL(fileURLWithPath: directory).lastPathComponent + "/" + stem }
 }

@@ -59,6 +59,17 @@ public struct SnapshotReport: Sendable {
         }
     }
 
+    /// Removes the failure called `name` (a snapshot that passes again) and rewrites `index.html`.
+    public func remove(name: String) throws(ImageError) {
+        guard FileManager.default.fileExists(atPath: entriesPath) else { return }
+        try withLock { () throws(ImageError) in
+            var all = entries()
+            let count = all.count
+            all.removeAll { $0.name == name }
+            if all.count != count { try save(all) }
+        }
+    }
+
     /// Writes `index.html` (and an empty entry list) even when nothing failed, so a CI step that
     /// publishes the folder always has a page to show.
     public func writeIndex() throws(ImageError) {

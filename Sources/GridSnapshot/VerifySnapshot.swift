@@ -116,7 +116,10 @@ func verifySnapshot<V, F>(
         return recordReference("SNAPSHOT_RECORD=all")
     }
 
-    guard let (difference, attachments) = diffing.diff(expected, actual) else { return nil }
+    guard let (difference, attachments) = diffing.diff(expected, actual) else {
+        artifacts.clearStale()
+        return nil
+    }
 
     let expectedPath = artifacts.write(role: "expected", data: referenceData)
     let actualPath = artifacts.write(actual: actualData)

@@ -80,6 +80,11 @@ import Testing
         #expect(try RGBAImage(contentsOfPNGFile: referencePath) == expected)
         let html = try String(contentsOfFile: dir.file("artifacts/index.html"), encoding: .utf8)
         #expect(html.contains("src=\"TableTests/testTable.table.diff.png\""))
+        // Once the snapshot passes again its stale artifacts and report entry go away.
+        #expect(verify(expected, record: .missing) == nil)
+        #expect(!FileManager.default.fileExists(atPath: base + ".diff.png"))
+        #expect(SnapshotReport(directory: dir.file("artifacts")).entries().isEmpty)
+        #expect(try String(contentsOfFile: dir.file("artifacts/index.html"), encoding: .utf8).contains("No snapshot failures."))
     }
 
     @Test func failedRerecordsMismatchesOnly() throws {
