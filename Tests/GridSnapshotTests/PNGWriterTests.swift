@@ -39,8 +39,8 @@ import Testing
         defer { grpng_writer_destroy(writer) }
         let rows = [UInt8](repeating: 0, count: 16)
         #expect(grpng_writer_write_rgba(writer, rows, 8, 2, &err, err.count) != 0)
-        #expect(String(cString: err) == "more rows than the image height")
+        #expect(RGBAImage.string(from: err, fallback: "") == "more rows than the image height")
         #expect(grpng_writer_finish(writer, &err, err.count) != 0)
-        #expect(String(cString: err) == "image incomplete: 0 of 1 rows")
+        #expect(RGBAImage.string(from: err, fallback: "") == "image incomplete: 0 of 1 rows")
     }
 }
