@@ -1,0 +1,47 @@
+import Foundation
+
+extension Diffing where Value == String {
+    /// UTF-8 text compared line by line.
+    public static var lines: Diffing<String> {
+        Diffing(
+            toData: { Data($0.utf8) },
+            fromData: { String(decoding: $0, as: UTF8.self) },
+            isUnchanged: { $0 == $1 },
+            diff: { expected, actual in
+                guard let diff = TextDiff.lines(expected: expected, actual: actual) else { return nil }
+                return ("text differs:\n" + diff, [SnapshotAttachment(name: "diff", data: Data(diff.utf8), pathExtension: "txt")])
+            })
+    }
+
+    /// SVG text compared after `SVGNormalizer` (ids renumbered, whitespace between tags
+    /// normalised) on both sides, so references recorded before normalisation still compare.
+    public static var svgText: Diffing<String> {
+        Diffing(
+            toData: { Data(SVGNormalizer.normalize($0).utf8) },
+            fromData: { String(decoding: $0, as: UTF8.self) },
+            isUnchanged: { SVGNormalizer.normalize($0) == SVGNormalizer.normalize($1) },
+            diff: { expected, actual in
+                let old = SVGNormalizer.normalize(expected), new = SVGNormalizer.normalize(actual)
+                guard let diff = TextDiff.lines(expected: old, actual: new) else { return nil }
+                return ("SVG differs after normalising ids and whitespace:\n" + diff,
+                        [SnapshotAttachment(name: "diff", data: Data(diff.utf8), pathExtension: "txt")])
+            })
+    }
+}
+
+extension Snapshotting where Value == String, Format == String {
+    /// Plain text, stored as a `.txt` file.
+    public static var lines: Snapshotting { Snapshotting(pathExtension: "txt", diffing: .lines) }
+
+    /// SVG text, stored normalised as a `.svg` file (so the reference opens in a browser).
+    public static var svgText: Snapshotting {
+        Snapshotting(pathExtension: "svg", diffing: .svgText) { SVGNormalizer.normalize($0) }
+    }
+}
+
+extension Snapshotting where Value == Data, Format == String {
+    /// SVG bytes (as a renderer wrote them), compared as normalised text.
+    public static var svgText: Snapshotting {
+        Snapshotting<String, String>.svgText.pullback { String(decoding: $0, as: UTF8.self) }
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+
+/// The `gridrender` command. (On this branch it only has `compare`; the other subcommands are
+/// added when the branches merge.)
+@main
+struct GridRenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gridrender",
+        abstract: "Render grids and tables to PNG, SVG or PDF, and compare images.",
+        subcommands: [CompareCommand.self])
+
+    /// DESIGN §6 wants exit code 2 and one `error: …` line for bad usage; ArgumentParser's default
+    /// is code 64 and a multi-line usage block, so parse errors are mapped here. Subcommands report
+    /// their own runtime errors and throw `ExitCode`, which passes through unchanged.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            FileHandle.standardError.write(Data("error: \(message) (see 'gridrender help')\n".utf8))
+            Foundation.exit(code == .failure ? 1 : 2)
+        }
+    }
+}
