@@ -5,7 +5,8 @@ import PackageDescription
 /// - `GridLayout`: the layout core (pure Swift, no C dependency).
 /// - `GridDocument`: the document model, decoding (JSON, YAML, CSV, TSV), styles and themes.
 /// - `GridDrawing`: Cairo, Pango and libpng painting to PNG, SVG and PDF.
-/// - `GridSnapshot`: image comparison, diff images and the snapshot-testing API.
+/// - `GridSnapshot`: image comparison, diff images, snapshot strategies and record modes.
+/// - `GridSnapshotTesting`: `assertSnapshot` for XCTest and Swift Testing.
 /// - `gridrender`: the command-line tool.
 /// - `CCairo`, `CPangoCairo`, `CLibPNG`: system-library shims; `CPNGCodec`: libpng's
 ///   setjmp/longjmp error handling, which Swift cannot express.
@@ -18,6 +19,7 @@ let package = Package(
         .library(name: "GridDocument", targets: ["GridDocument"]),
         .library(name: "GridDrawing", targets: ["GridDrawing"]),
         .library(name: "GridSnapshot", targets: ["GridSnapshot"]),
+        .library(name: "GridSnapshotTesting", targets: ["GridSnapshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,6 +43,9 @@ let package = Package(
             "GridLayout", "GridDocument", "CCairo", "CPangoCairo", "CPNGCodec",
         ]),
         .target(name: "GridSnapshot", dependencies: ["GridDrawing", "CPNGCodec"]),
+        /// `assertSnapshot` for users' tests: the only target that links XCTest and Swift Testing,
+        /// so the `gridrender` binary does not.
+        .target(name: "GridSnapshotTesting", dependencies: ["GridSnapshot"]),
         .executableTarget(name: "gridrender", dependencies: [
             "GridLayout", "GridDocument", "GridDrawing", "GridSnapshot",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -50,7 +55,7 @@ let package = Package(
         .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout"]),
         .testTarget(name: "GridDocumentTests", dependencies: ["GridDocument"]),
         .testTarget(name: "GridDrawingTests", dependencies: ["GridDrawing", "GridDocument", "GridLayout"]),
-        .testTarget(name: "GridSnapshotTests", dependencies: ["GridSnapshot"]),
+        .testTarget(name: "GridSnapshotTests", dependencies: ["GridSnapshot", "GridSnapshotTesting"]),
         .testTarget(name: "gridrenderTests", dependencies: ["GridSnapshot"]),
     ],
     swiftLanguageModes: [.v6]

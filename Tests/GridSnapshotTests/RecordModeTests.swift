@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GridSnapshot
+import GridSnapshotTesting
 
 /// verifySnapshot in a temporary folder: references in `refs/`, artifacts in `artifacts/`.
 @Suite struct RecordModeTests {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GridSnapshot
+import GridSnapshotTesting
 
 /// assertSnapshot called from an XCTest test case (Test.current is nil there, so failures would
 /// go to XCTFail). A passing comparison must not report anything.

@@ -1,5 +1,6 @@
 import Testing
 import XCTest
+@_exported import GridSnapshot
 
 /// Asserts that `value` matches its stored reference under `strategy` (see `verifySnapshot`),
 /// reporting a failure to whichever test framework is running the calling test: Swift Testing
