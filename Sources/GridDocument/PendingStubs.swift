@@ -98,7 +98,7 @@ private extension String {
     enum WhitespaceSet { case whitespaces }
 }
 
-public struct NumberFormat: Sendable, Hashable {
+public struct NumberFormat: Sendable {
     public var decimals: Int?
     public var grouping: Bool
     public var percent: Bool
@@ -176,7 +176,7 @@ public struct Theme: Sendable {
     public func extended(with overrides: Theme) -> Theme {
         var t = self
         t.name = overrides.name
-        t.styles = overrides.styles.over(styles)
+        t.styles = StyleSheet.merged(overrides.styles, over: styles)
         t.gridLines.horizontal = overrides.gridLines.horizontal ?? gridLines.horizontal
         t.gridLines.vertical = overrides.gridLines.vertical ?? gridLines.vertical
         t.gridLines.outer = overrides.gridLines.outer ?? gridLines.outer
@@ -211,20 +211,3 @@ extension Style {
     }
 }
 
-extension StyleSheet {
-    fileprivate func over(_ lower: StyleSheet) -> StyleSheet {
-        func m(_ a: Style?, _ b: Style?) -> Style? {
-            guard let a else { return b }
-            guard let b else { return a }
-            return a.over(b)
-        }
-        var s = StyleSheet()
-        s.cell = m(cell, lower.cell); s.row = m(row, lower.row); s.alternateRow = m(alternateRow, lower.alternateRow)
-        s.header = m(header, lower.header); s.sectionHeader = m(sectionHeader, lower.sectionHeader)
-        s.selectedRow = m(selectedRow, lower.selectedRow)
-        s.title = m(title, lower.title); s.subtitle = m(subtitle, lower.subtitle); s.footnote = m(footnote, lower.footnote)
-        s.columns = lower.columns
-        for (k, v) in columns { s.columns[k] = m(v, lower.columns[k]) }
-        return s
-    }
-}
