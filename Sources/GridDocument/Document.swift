@@ -40,6 +40,10 @@ public struct Document: Sendable, Hashable {
     public var blending = true
     public var fonts: PreparedGrid.FontMode = .pinned
 
+    /// Lines of a few keys (`data`, `theme`, `spans`, `selection`) so errors found while preparing
+    /// (a missing CSV file, an unknown theme) can still point at the document line.
+    public var sourceLines: [String: Int] = [:]
+
     public init() {}
 
     /// True when the document flows items (it has `items`, or sections holding items).

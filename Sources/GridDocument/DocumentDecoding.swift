@@ -19,6 +19,7 @@ extension NodeDecoder {
         let o = try object(node, "", allowed: Self.documentKeys)
         var d = Document()
         d.file = file
+        for m in o.members { d.sourceLines[m.key] = m.value.line }
         if let n = o["canvas"] { d.canvas = try canvas(n, "canvas") }
         if let n = o["title"] { d.title = try string(n, "title") }
         if let n = o["subtitle"] { d.subtitle = try string(n, "subtitle") }
