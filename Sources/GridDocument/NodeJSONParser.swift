@@ -118,11 +118,13 @@ public struct NodeJSONParser {
             skipWhitespace()
             let value = try parseValue()
             members.append(Node.Member(key: key, line: keyLine, value: value))
+            let memberEndLine = line
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an object (opened on line \(startLine))") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; break }
-            throw error("expected ',' or '}' after object member")
+            // Reported where the member ended: that is where the comma is missing.
+            throw error("expected ',' or '}' after object member", line: memberEndLine)
         }
         depth -= 1
         return Node(.object(members), line: startLine)
@@ -141,11 +143,12 @@ public struct NodeJSONParser {
         while true {
             skipWhitespace()
             elements.append(try parseValue())
+            let elementEndLine = line
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an array (opened on line \(startLine))") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "]") { index += 1; break }
-            throw error("expected ',' or ']' after array element")
+            throw error("expected ',' or ']' after array element", line: elementEndLine)
         }
         depth -= 1
         return Node(.array(elements), line: startLine)

@@ -10,6 +10,10 @@ public enum NodeYAMLReader {
     public static let maxNodes = 5_000_000
 
     public static func parse(_ text: String, file: String?) throws(DocumentError) -> Node {
+        try parse(text, file: file, maxNodes: maxNodes)
+    }
+
+    static func parse(_ text: String, file: String?, maxNodes: Int) throws(DocumentError) -> Node {
         let composed: Yams.Node?
         do {
             composed = try Yams.compose(yaml: text)
@@ -20,7 +24,7 @@ public enum NodeYAMLReader {
         }
         guard let root = composed else { throw DocumentError(file: file, line: 1, "the document is empty") }
         var budget = maxNodes
-        return try convert(root, file: file, depth: 0, budget: &budget)
+        return try convert(root, file: file, depth: 0, budget: &budget, limit: maxNodes)
     }
 
     static func convert(_ error: YamlError, file: String?) -> DocumentError {
@@ -44,10 +48,10 @@ public enum NodeYAMLReader {
         }
     }
 
-    private static func convert(_ node: Yams.Node, file: String?, depth: Int, budget: inout Int) throws(DocumentError) -> Node {
+    private static func convert(_ node: Yams.Node, file: String?, depth: Int, budget: inout Int, limit: Int) throws(DocumentError) -> Node {
         let line = node.mark?.line ?? 1
         budget -= 1
-        if budget < 0 { throw DocumentError(file: file, line: line, "the YAML expands to more than \(maxNodes) values") }
+        if budget < 0 { throw DocumentError(file: file, line: line, "the YAML expands to more than \(limit) values") }
         if depth > maxDepth { throw DocumentError(file: file, line: line, "nesting deeper than \(maxDepth) levels") }
         switch node {
         case .scalar(let scalar):
@@ -56,7 +60,7 @@ public enum NodeYAMLReader {
             var elements: [Node] = []
             elements.reserveCapacity(sequence.count)
             for element in sequence {
-                elements.append(try convert(element, file: file, depth: depth + 1, budget: &budget))
+                elements.append(try convert(element, file: file, depth: depth + 1, budget: &budget, limit: limit))
             }
             return Node(.array(elements), line: line)
         case .mapping(let mapping):
@@ -66,7 +70,7 @@ public enum NodeYAMLReader {
                 let keyLine = key.mark?.line ?? line
                 if case .scalar(let k) = key, k.string == "<<", k.style == .plain || k.style == .any {
                     // Merge key: the mapping (or list of mappings) supplies defaults.
-                    let source = try convert(value, file: file, depth: depth + 1, budget: &budget)
+                    let source = try convert(value, file: file, depth: depth + 1, budget: &budget, limit: limit)
                     var sources: [Node] = []
                     if case .array(let list) = source.value { sources = list } else { sources = [source] }
                     for s in sources {
@@ -80,7 +84,7 @@ public enum NodeYAMLReader {
                 guard case .scalar(let keyScalar) = key else {
                     throw DocumentError(file: file, line: keyLine, "mapping keys must be plain strings")
                 }
-                let converted = try convert(value, file: file, depth: depth + 1, budget: &budget)
+                let converted = try convert(value, file: file, depth: depth + 1, budget: &budget, limit: limit)
                 members.append(Node.Member(key: keyScalar.string, line: keyLine, value: converted))
             }
             for m in merged where !members.contains(where: { $0.key == m.key }) { members.append(m) }
@@ -96,7 +100,7 @@ public enum NodeYAMLReader {
         // core schema Yams implements (null, bool, int, float).
         guard scalar.style == .plain || scalar.style == .any else { return .string(scalar.string) }
         let node = Yams.Node.scalar(scalar)
-        switch scalar.tag.rawValue {
+        switch Resolver.default.resolveTag(of: node).rawValue {
         case Tag.Name.null.rawValue: return .null
         case Tag.Name.bool.rawValue: if let b = node.bool { return .bool(b) }
         case Tag.Name.int.rawValue: if let i = node.int { return .number(Double(i), text: scalar.string) }
