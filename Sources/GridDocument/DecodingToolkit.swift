@@ -84,6 +84,10 @@ struct NodeDecoder {
     }
 
     func color(_ node: Node, _ path: String) throws(DocumentError) -> Color {
+        if case .null = node.value {
+            // `background: #fff` in YAML is a comment, leaving null: say so.
+            throw error(node, path, "expected a colour string such as \"#1f2937\", found null (in YAML, quote colours: \"#fff\")")
+        }
         guard case .string(let s) = node.value else { throw typeError(node, path, expected: "a colour string such as \"#1f2937\"") }
         guard let c = Color(css: s) else {
             throw error(node, path, "invalid colour \(node.summary); expected #rgb, #rrggbb, #rrggbbaa, rgb(…), rgba(…), a CSS colour name or \"transparent\"")

@@ -310,13 +310,22 @@ extension Document {
     /// Decoding checks fixed canvas sizes; the renderer calls this with the laid-out size
     /// before allocating anything.
     public static func checkCanvasLimits(widthPx: Double, heightPx: Double) throws(DocumentError) {
-        func f(_ v: Double) -> String { v.isFinite && v < 1e15 ? String(Int(v.rounded(.up))) : String(v) }
+        func f(_ v: Double) -> String {
+            guard v.isFinite, v < 1e18 else { return String(v) }
+            var digits = Array(String(Int(v.rounded(.up))))
+            var out = ""
+            while digits.count > 3 { out = "," + String(digits.suffix(3)) + out; digits.removeLast(3) }
+            return String(digits) + out
+        }
         guard widthPx.isFinite, heightPx.isFinite else { throw DocumentError("the canvas size is not finite") }
-        if widthPx > maxCanvasSide || heightPx > maxCanvasSide {
-            throw DocumentError("the canvas is \(f(widthPx)) × \(f(heightPx)) px; at most 1000000 px per side are allowed")
+        if widthPx > maxCanvasSide {
+            throw DocumentError("the canvas is \(f(widthPx)) px wide; at most 1,000,000 px per side are allowed")
+        }
+        if heightPx > maxCanvasSide {
+            throw DocumentError("the canvas is \(f(heightPx)) px tall; at most 1,000,000 px per side are allowed")
         }
         if widthPx * heightPx > maxCanvasPixels {
-            throw DocumentError("the canvas is \(f(widthPx)) × \(f(heightPx)) px (\(f(widthPx * heightPx)) pixels); at most 4000000000 pixels are allowed")
+            throw DocumentError("the canvas is \(f(widthPx)) × \(f(heightPx)) px (\(f(widthPx * heightPx)) pixels); at most 4,000,000,000 pixels are allowed")
         }
     }
 }

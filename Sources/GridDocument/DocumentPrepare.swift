@@ -252,6 +252,19 @@ extension Document {
             numeric[c] = sawNumber && allNumbers
         }
 
+        // A column style for a key no column has is almost always a typo.
+        let keys = columnSpecs.map(\.key)
+        for key in styles.columns.keys.sorted() where !keys.contains(key) {
+            var message = "no column has the key \"\(key)\""
+            if let s = EditDistance.suggestion(for: key, among: keys) { message += "; did you mean \"\(s)\"?" }
+            else if !keys.isEmpty { message += "; the columns are " + keys.map { "\"\($0)\"" }.joined(separator: ", ") }
+            throw DocumentError(file: file, line: sourceLines["styles"], keyPath: "styles.columns.\(key)", message)
+        }
+        for (i, r) in selection.rows.enumerated() where r >= refs.count {
+            throw DocumentError(file: file, line: sourceLines["selection"], keyPath: "selection.rows[\(i)]",
+                                "row \(r) is outside the table (\(refs.count) rows, counting header and section rows)")
+        }
+
         let prepared = columnSpecs.enumerated().map { i, c in
             DocumentCellSource.Column(key: c.key, title: c.title ?? c.key, format: c.format, csvIndex: csvIndex[i])
         }

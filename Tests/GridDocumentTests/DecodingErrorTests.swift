@@ -63,11 +63,14 @@ import Testing
 
     @Test func canvasLimits() {
         #expect(jsonError("{\"canvas\": {\"width\": 600000, \"scale\": 2}}")?.description
-                == "doc.json:1: canvas: the canvas is 1200000 × 0 px; at most 1000000 px per side are allowed")
+                == "doc.json:1: canvas: the canvas is 1,200,000 px wide; at most 1,000,000 px per side are allowed")
         #expect(jsonError("{\"canvas\": {\"width\": 100000, \"height\": 50000}}")?.description
-                == "doc.json:1: canvas: the canvas is 100000 × 50000 px (5000000000 pixels); at most 4000000000 pixels are allowed")
+                == "doc.json:1: canvas: the canvas is 100,000 × 50,000 px (5,000,000,000 pixels); at most 4,000,000,000 pixels are allowed")
         #expect(documentError { () throws(DocumentError) in try Document.checkCanvasLimits(widthPx: 1_000_000, heightPx: 4000) } == nil)
-        #expect(documentError { () throws(DocumentError) in try Document.checkCanvasLimits(widthPx: 10, heightPx: 1_000_001) } != nil)
+        #expect(documentError { () throws(DocumentError) in try Document.checkCanvasLimits(widthPx: 10, heightPx: 1_000_001) }?.message
+                == "the canvas is 1,000,001 px tall; at most 1,000,000 px per side are allowed")
+        #expect(documentError { () throws(DocumentError) in try Document.checkCanvasLimits(widthPx: 80_000, heightPx: 50_000) } == nil)
+        #expect(documentError { () throws(DocumentError) in try Document.checkCanvasLimits(widthPx: 80_000, heightPx: 50_001) } != nil)
     }
 
     @Test func invalidColours() {
@@ -76,6 +79,8 @@ import Testing
         #expect(jsonError("{\"canvas\": {\"background\": 255}}")?.description
                 == "doc.json:1: canvas.background: expected a colour string such as \"#1f2937\", found 255")
         #expect(jsonError("{\"items\": [{\"color\": \"#zzz\"}]}")?.keyPath == "items[0].color")
+        let yaml = documentError { () throws(DocumentError) in try Document.decode(yaml: "styles:\n  cell:\n    background: #fff\n", file: "d.yaml") }
+        #expect(yaml?.description == "d.yaml:3: styles.cell.background: expected a colour string such as \"#1f2937\", found null (in YAML, quote colours: \"#fff\")")
     }
 
     @Test func maxColumnsAndMaxRows() {
@@ -141,5 +146,19 @@ import Testing
             try json("{\"columns\": [{\"key\": \"a\"}],\n\"data\": {\"rows\": [[1], [1, 2]]}}").prepare()
         }
         #expect(e?.description == "doc.json:2: data.rows[1]: row has 2 cells but there are 1 columns")
+    }
+
+    @Test func columnStyleForUnknownKey() {
+        let e = documentError { () throws(DocumentError) in
+            try json("{\"columns\": [{\"key\": \"balance\"}, {\"key\": \"name\"}],\n\"styles\": {\"columns\": {\"balanse\": {}}}}").prepare()
+        }
+        #expect(e?.description == "doc.json:2: styles.columns.balanse: no column has the key \"balanse\"; did you mean \"balance\"?")
+    }
+
+    @Test func selectionOutsideTable() {
+        let e = documentError { () throws(DocumentError) in
+            try json("{\"columns\": [{\"key\": \"a\"}], \"data\": {\"rows\": [[1]]},\n\"selection\": {\"rows\": [1, 2]}}").prepare()
+        }
+        #expect(e?.description == "doc.json:2: selection.rows[1]: row 2 is outside the table (2 rows, counting header and section rows)")
     }
 }
