@@ -4,6 +4,11 @@
 /// and its key path (`columns[2].width`), so bad input is always reported as one precise line.
 struct NodeDecoder {
     let file: String?
+    /// Collects the image cells met while decoding, so `prepare` can check the files exist
+    /// and point at the line that names a missing one.
+    let images = ImageCollector()
+
+    init(file: String?) { self.file = file }
 
     func error(_ node: Node?, _ path: String, _ message: String) -> DocumentError {
         DocumentError(file: file, line: node?.line, keyPath: path, message)
@@ -120,4 +125,9 @@ struct ObjectReader {
 enum KeyPath {
     static func child(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
     static func index(_ path: String, _ i: Int) -> String { path + "[\(i)]" }
+}
+
+/// A reference type so the value-typed decoder can gather image references as it goes.
+final class ImageCollector {
+    var references: [Document.ImageReference] = []
 }

@@ -43,6 +43,8 @@ public struct Document: Sendable, Hashable {
     /// Lines of a few keys (`data`, `theme`, `spans`, `selection`) so errors found while preparing
     /// (a missing CSV file, an unknown theme) can still point at the document line.
     public var sourceLines: [String: Int] = [:]
+    /// Every image cell of the document, with where it is written; `prepare` checks the files.
+    public var imageReferences: [ImageReference] = []
 
     public init() {}
 
@@ -129,6 +131,17 @@ extension Document {
         public var style: Style?
         public init(_ value: Value, style: Style? = nil) { self.value = value; self.style = style }
         public static let empty = Cell(.empty)
+    }
+
+    /// An image cell's path and where the document names it.
+    public struct ImageReference: Sendable, Hashable {
+        public var path: String
+        public var file: String?
+        public var line: Int?
+        public var keyPath: String
+        public init(path: String, file: String?, line: Int?, keyPath: String) {
+            self.path = path; self.file = file; self.line = line; self.keyPath = keyPath
+        }
     }
 
     /// `selection`: layout row indices (table mode) or item flow indices (item mode).

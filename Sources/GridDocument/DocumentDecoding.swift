@@ -92,6 +92,7 @@ extension NodeDecoder {
         if let n = o["styles"] { d.styles = try styleSheet(n, "styles") }
         if let n = o["gridLines"] { d.gridLines = try gridLines(n, "gridLines") }
         if let n = o["blending"] { d.blending = try bool(n, "blending") }
+        d.imageReferences = images.references
         if let n = o["fonts"] {
             guard case .string(let s) = n.value, let f = PreparedGrid.FontMode(rawValue: s) else {
                 throw typeError(n, "fonts", expected: "\"pinned\" or \"system\"")
@@ -260,7 +261,9 @@ extension NodeDecoder {
             }
             if let n = o["image"] {
                 let fit = try o["fit"].map { (f) throws(DocumentError) in try enumeration(f, o.path("fit"), ImageFit.self) } ?? .contain
-                value = .image(path: try string(n, o.path("image")), fit: fit)
+                let imagePath = try string(n, o.path("image"))
+                value = .image(path: imagePath, fit: fit)
+                images.references.append(.init(path: imagePath, file: file, line: n.line, keyPath: o.path("image")))
             } else if let f = o["fit"] {
                 throw error(f, o.path("fit"), "`fit` applies only to `image` cells")
             }

@@ -26,6 +26,8 @@ extension Document {
             throw e
         }
 
+        try checkImages(imageReferences)
+
         let source: DocumentCellSource
         var spec: GridSpec
         var headerRowCount = 0
@@ -122,7 +124,9 @@ extension Document {
             }
             var node = try Document.parseTree(path: full, displayName: full)
             if case .object = node.value, let r = node["records"] { node = r }
-            loaded.records = try NodeDecoder(file: full).records(node, "")
+            let decoder = NodeDecoder(file: full)
+            loaded.records = try decoder.records(node, "")
+            try checkImages(decoder.images.references)
         }
         return loaded
     }
@@ -360,6 +364,17 @@ extension Document {
             styleTable: Self.styleTable(sheet: sheet, columnLayers: [], blending: blending),
             columnCountForStyles: 1)
         return (source, spec)
+    }
+
+    /// Missing image files are bad input (DESIGN.md §8): refused before anything is drawn.
+    private func checkImages(_ references: [ImageReference]) throws(DocumentError) {
+        var checked = Set<String>()
+        for r in references where checked.insert(r.path).inserted {
+            let full = FileIO.resolve(r.path, against: baseDirectory)
+            guard FileIO.exists(full) else {
+                throw DocumentError(file: r.file, line: r.line, keyPath: r.keyPath, "cannot read the image file \"\(full)\": no such file")
+            }
+        }
     }
 
     private func validateSpans(_ spec: GridSpec) throws(DocumentError) {

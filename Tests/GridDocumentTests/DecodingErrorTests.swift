@@ -161,4 +161,11 @@ import Testing
         }
         #expect(e?.description == "doc.json:2: selection.rows[1]: row 2 is outside the table (2 rows, counting header and section rows)")
     }
+
+    @Test func missingImageFile() {
+        let e = documentError { () throws(DocumentError) in
+            try json("{\"items\": [\n\"a\",\n{\"image\": \"nope.png\", \"fit\": \"cover\"}]}").prepare()
+        }
+        #expect(e?.description == "doc.json:3: items[1].image: cannot read the image file \"nope.png\": no such file")
+    }
 }

@@ -141,17 +141,19 @@ import GridLayout
     }
 
     @Test func itemSectionsAndContents() throws {
-        let g = try json("""
+        var d = try json("""
         {"items": ["a", "b", "c"], "maxColumns": 2,
-         "sections": [{"title": "S1", "items": [1, {"image": "p.png"}]}, {"title": "S2", "items": 3, "collapsed": true},
+         "sections": [{"title": "S1", "items": [1, {"image": "dot.png"}]}, {"title": "S2", "items": 3, "collapsed": true},
                       {"title": "S3", "items": [{"color": "#ff0000"}]}]}
-        """).prepare()
+        """)
+        d.baseDirectory = Fixture.path("decoding")
+        let g = try d.prepare()
         guard case .items(let items) = g.spec.content else { Issue.record(); return }
         #expect(items.sections == [.init(count: 3), .init(count: 2, hasHeader: true), .init(count: 3, hasHeader: true, collapsed: true),
                                    .init(count: 1, hasHeader: true)])
         #expect(g.cells.content(row: 0, column: 0, item: 2) == .text("c"))
         #expect(g.cells.content(row: 0, column: 0, item: 3) == .text("1"))
-        #expect(g.cells.content(row: 0, column: 0, item: 4) == .image(path: "p.png", fit: .contain))
+        #expect(g.cells.content(row: 0, column: 0, item: 4) == .image(path: "dot.png", fit: .contain))
         #expect(g.cells.content(row: 0, column: 0, item: 5) == .swatch(Color(red: 1, green: 0, blue: 0)))
         // Rows: a b / c / S1 / 1 img / S2 / S3 / swatch
         #expect(g.cells.content(row: 2, column: 0, item: nil) == .text("S1"))
