@@ -42,10 +42,29 @@ public enum NodeYAMLReader {
             return DocumentError(file: file, "invalid YAML: " + oneLine(problem))
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "`\($0)`" }.joined(separator: ", ")
-            return DocumentError(file: file, line: context.mark.line, "duplicate key \(keys)")
+            let line = duplicates.first.map { repeatLine(of: $0, after: context.mark, in: context.text) } ?? context.mark.line
+            return DocumentError(file: file, line: line, "duplicate key \(keys)")
         default:
             return DocumentError(file: file, "invalid YAML: " + oneLine(String(describing: error)))
         }
+    }
+
+    /// Yams reports where a duplicated key first appears; the error is more useful on the line
+    /// that repeats it: the next line holding the same key at the same column (block style).
+    static func repeatLine(of key: String, after mark: Mark, in text: String) -> Int {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mark.line >= 1, mark.line <= lines.count else { return mark.line }
+        let indent = mark.column - 1
+        for i in mark.line..<lines.count {
+            let l = Array(lines[i].unicodeScalars)
+            guard l.count > indent else { continue }
+            let rest = String(String.UnicodeScalarView(l[indent...]))
+            if (indent == 0 || l[..<indent].allSatisfy({ $0 == " " || $0 == "-" })),
+               rest.hasPrefix(key + ":") || rest.hasPrefix("\"\(key)\":") || rest.hasPrefix("'\(key)':") {
+                return i + 1
+            }
+        }
+        return mark.line
     }
 
     private static func convert(_ node: Yams.Node, file: String?, depth: Int, budget: inout Int, limit: Int) throws(DocumentError) -> Node {

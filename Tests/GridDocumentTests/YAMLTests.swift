@@ -58,6 +58,9 @@ import Testing
     @Test func duplicateKeys() {
         let e = parseError("a: 1\nb: 2\na: 3\n")
         #expect(e?.message == "duplicate key `a`")
+        #expect(e?.line == 3)
+        #expect(parseError("s:\n  a: 1\n  b: 2\n  a: 3\n")?.line == 4)
+        #expect(parseError("- x: 1\n  x: 2\n")?.line == 2)
         #expect(e?.file == "t.yaml")
     }
 
@@ -88,5 +91,16 @@ import Testing
         var y2 = y, j2 = j
         y2.sourceLines = [:]; j2.sourceLines = [:]
         #expect(y2 == j2)
+    }
+
+    @Test func documentErrorsCarryYAMLLines() {
+        let e = documentError { () throws(DocumentError) in
+            try Document.decode(yaml: "columns:\n  - key: a\n  - key: b\n    width: wide\n", file: "d.yaml")
+        }
+        #expect(e?.description == "d.yaml:4: columns[1].width: expected a number, \"auto\" or an object, found \"wide\"")
+        let unknown = documentError { () throws(DocumentError) in
+            try Document.decode(yaml: "title: x\n\nstyles:\n  cell:\n    colour: red\n", file: "d.yaml")
+        }
+        #expect(unknown?.description == "d.yaml:5: styles.cell: unknown key `colour`; did you mean `color`?")
     }
 }
