@@ -120,7 +120,7 @@ extension NodeDecoder {
     func fontSpec(_ node: Node, _ path: String) throws(DocumentError) -> FontSpec {
         switch node.value {
         case .string(let s):
-            guard let f = Self.parsePangoDescription(s) else {
+            guard let f = FontSpec(pangoDescription: s) else {
                 throw error(node, path, "invalid font description \(node.summary); expected e.g. \"DejaVu Sans Bold 9\"")
             }
             return f
@@ -145,7 +145,7 @@ extension NodeDecoder {
                 f.weight = try integer(n, o.path("weight"), min: 1)
                 if f.weight! > 1000 { throw error(n, o.path("weight"), "expected a weight from 1 to 1000, found \(n.summary)") }
             case .string(let s):
-                guard let w = Self.fontWeights[Self.normalizeWord(s)] else {
+                guard let w = FontSpec.weights[FontSpec.normalizeWord(s)] else {
                     throw error(n, o.path("weight"), "unknown font weight \(n.summary); expected a number 1…1000 or one of \"thin\", \"light\", \"normal\", \"medium\", \"semibold\", \"bold\", \"heavy\"")
                 }
                 f.weight = w
@@ -154,54 +154,6 @@ extension NodeDecoder {
         }
         if let n = o["italic"] { f.italic = try bool(n, o.path("italic")) }
         return f
-    }
-
-    static func normalizeWord(_ s: String) -> String {
-        String(s.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
-    }
-
-    static let fontWeights: [String: Int] = [
-        "thin": 100, "hairline": 100, "ultralight": 200, "extralight": 200, "light": 300,
-        "semilight": 350, "demilight": 350, "book": 380, "normal": 400, "regular": 400,
-        "medium": 500, "semibold": 600, "demibold": 600, "bold": 700, "ultrabold": 800,
-        "extrabold": 800, "heavy": 900, "black": 900, "ultraheavy": 1000, "extrablack": 1000,
-    ]
-    private static let styleWords: [String: Bool] = ["italic": true, "oblique": true, "roman": false]
-    /// Words Pango accepts in a description that do not change family, size, weight or slant.
-    private static let ignoredWords: Set<String> = [
-        "smallcaps", "ultracondensed", "extracondensed", "condensed", "semicondensed",
-        "semiexpanded", "expanded", "extraexpanded", "ultraexpanded", "allsmallcaps", "petitecaps",
-        "allpetitecaps", "unicase", "titlecaps",
-    ]
-
-    /// Parses a Pango font description ("[FAMILY-LIST] [STYLE-OPTIONS] [SIZE]", e.g.
-    /// "DejaVu Sans Bold Italic 9", "Sans 12px", "Serif,Monospace Light"): style words and the size
-    /// are taken from the end, the rest is the family. Returns nil for an empty description.
-    static func parsePangoDescription(_ text: String) -> FontSpec? {
-        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        guard !words.isEmpty else { return nil }
-        var spec = FontSpec()
-        if let last = words.last {
-            var number = last
-            if number.lowercased().hasSuffix("px") { number = String(number.dropLast(2)) }
-            if let size = Double(number), size.isFinite, size > 0, !(last.first?.isLetter ?? false) {
-                spec.size = size
-                words.removeLast()
-            }
-        }
-        while let last = words.last {
-            let w = normalizeWord(last)
-            if w == "normal" || w == "regular" { spec.weight = spec.weight ?? 400; words.removeLast(); continue }
-            if let weight = fontWeights[w] { spec.weight = spec.weight ?? weight; words.removeLast(); continue }
-            if let italic = styleWords[w] { spec.italic = spec.italic ?? italic; words.removeLast(); continue }
-            if ignoredWords.contains(w) { words.removeLast(); continue }
-            break
-        }
-        var family = words.joined(separator: " ")
-        while family.hasSuffix(",") { family.removeLast() }
-        if !family.isEmpty { spec.family = family }
-        if spec.family == nil && spec.size == nil && spec.weight == nil && spec.italic == nil { return nil }
-        return spec
     }
 
     // MARK: Themes

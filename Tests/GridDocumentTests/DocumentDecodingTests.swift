@@ -185,7 +185,7 @@ import GridLayout
         ("12", FontSpec(size: 12)),
     ])
     func pangoDescriptions(text: String, expected: FontSpec) {
-        #expect(NodeDecoder.parsePangoDescription(text) == expected)
+        #expect(FontSpec(pangoDescription: text) == expected)
     }
 
     @Test func documentFileTypes() throws {
