@@ -29,9 +29,9 @@ extension NodeDecoder {
             var columns: [Document.Column] = []
             var keys = Set<String>()
             for (i, c) in try array(n, "columns").enumerated() {
-                let column = try self.column(c, KeyPath.index("columns", i))
+                let column = try self.column(c, KeyPathText.index("columns", i))
                 guard keys.insert(column.key).inserted else {
-                    throw error(c, KeyPath.index("columns", i) + ".key", "duplicate column key \"\(column.key)\"")
+                    throw error(c, KeyPathText.index("columns", i) + ".key", "duplicate column key \"\(column.key)\"")
                 }
                 columns.append(column)
             }
@@ -50,7 +50,7 @@ extension NodeDecoder {
         if let n = o["items"] { d.items = try itemList(n, "items") }
         if let n = o["sections"] {
             for (i, s) in try array(n, "sections").enumerated() {
-                d.sections.append(try section(s, KeyPath.index("sections", i)))
+                d.sections.append(try section(s, KeyPathText.index("sections", i)))
             }
         }
         if d.isItemMode {
@@ -59,7 +59,7 @@ extension NodeDecoder {
                                     "`\(key)` belongs to table mode and cannot be combined with `items`")
             }
             for (i, s) in d.sections.enumerated() where !s.rows.isEmpty {
-                throw error(o["sections"], KeyPath.index("sections", i), "in item mode a section holds `items`, not `rows`")
+                throw error(o["sections"], KeyPathText.index("sections", i), "in item mode a section holds `items`, not `rows`")
             }
         }
 
@@ -195,9 +195,9 @@ extension NodeDecoder {
     func rows(_ node: Node, _ path: String) throws(DocumentError) -> [[Document.Cell]] {
         var out: [[Document.Cell]] = []
         for (i, r) in try array(node, path).enumerated() {
-            let rp = KeyPath.index(path, i)
+            let rp = KeyPathText.index(path, i)
             var row: [Document.Cell] = []
-            for (j, c) in try array(r, rp).enumerated() { row.append(try cell(c, KeyPath.index(rp, j))) }
+            for (j, c) in try array(r, rp).enumerated() { row.append(try cell(c, KeyPathText.index(rp, j))) }
             out.append(row)
         }
         return out
@@ -206,10 +206,10 @@ extension NodeDecoder {
     func records(_ node: Node, _ path: String) throws(DocumentError) -> [[Document.RecordField]] {
         var out: [[Document.RecordField]] = []
         for (i, r) in try array(node, path).enumerated() {
-            let rp = KeyPath.index(path, i)
+            let rp = KeyPathText.index(path, i)
             guard case .object(let members) = r.value else { throw typeError(r, rp, expected: "an object (a record)") }
             var record: [Document.RecordField] = []
-            for m in members { record.append(.init(key: m.key, value: try cell(m.value, KeyPath.child(rp, m.key)))) }
+            for m in members { record.append(.init(key: m.key, value: try cell(m.value, KeyPathText.child(rp, m.key)))) }
             out.append(record)
         }
         return out
@@ -219,7 +219,7 @@ extension NodeDecoder {
         if case .number = node.value { return .count(try integer(node, path)) }
         guard case .array(let list) = node.value else { throw typeError(node, path, expected: "a count or an array of cells") }
         var cells: [Document.Cell] = []
-        for (i, c) in list.enumerated() { cells.append(try cell(c, KeyPath.index(path, i))) }
+        for (i, c) in list.enumerated() { cells.append(try cell(c, KeyPathText.index(path, i))) }
         return .list(cells)
     }
 

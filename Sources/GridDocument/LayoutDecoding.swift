@@ -57,7 +57,7 @@ extension NodeDecoder {
         var out: [TrackSize?] = []
         for (i, n) in try array(node, path).enumerated() {
             if case .null = n.value { out.append(nil); continue }
-            out.append(try trackSize(n, KeyPath.index(path, i)))
+            out.append(try trackSize(n, KeyPathText.index(path, i)))
         }
         return out
     }
@@ -80,7 +80,7 @@ extension NodeDecoder {
         var out: [Spacing?] = []
         for (i, n) in try array(node, path).enumerated() {
             if case .null = n.value { out.append(nil); continue }
-            out.append(try spacing(n, KeyPath.index(path, i)))
+            out.append(try spacing(n, KeyPathText.index(path, i)))
         }
         return out
     }
@@ -147,7 +147,7 @@ extension NodeDecoder {
     func spans(_ node: Node, _ path: String) throws(DocumentError) -> [CellSpan] {
         var out: [CellSpan] = []
         for (i, n) in try array(node, path).enumerated() {
-            let ip = KeyPath.index(path, i)
+            let ip = KeyPathText.index(path, i)
             let o = try object(n, ip, allowed: ["row", "column", "rows", "columns"])
             guard let r = o["row"], let c = o["column"] else { throw error(n, ip, "a span needs `row` and `column`") }
             let rows = try o["rows"].map { (x) throws(DocumentError) in try integer(x, o.path("rows"), min: 1) } ?? 1
@@ -160,7 +160,7 @@ extension NodeDecoder {
 
     func indices(_ node: Node, _ path: String) throws(DocumentError) -> [Int] {
         var out: [Int] = []
-        for (i, n) in try array(node, path).enumerated() { out.append(try integer(n, KeyPath.index(path, i))) }
+        for (i, n) in try array(node, path).enumerated() { out.append(try integer(n, KeyPathText.index(path, i))) }
         return out
     }
 }

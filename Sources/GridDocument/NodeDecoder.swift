@@ -118,11 +118,12 @@ struct ObjectReader {
     subscript(key: String) -> Node? { members.first { $0.key == key }?.value }
     func has(_ key: String) -> Bool { members.contains { $0.key == key } }
     /// The key path of a member: `canvas.width`, or `width` at the root.
-    func path(_ key: String) -> String { KeyPath.child(path, key) }
+    func path(_ key: String) -> String { KeyPathText.child(path, key) }
     var keys: [String] { members.map(\.key) }
 }
 
-enum KeyPath {
+/// Builds the `columns[2].width` paths used in error messages.
+enum KeyPathText {
     static func child(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
     static func index(_ path: String, _ i: Int) -> String { path + "[\(i)]" }
 }

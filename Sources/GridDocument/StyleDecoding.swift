@@ -26,7 +26,7 @@ extension NodeDecoder {
         if let columns = o["columns"] {
             let cp = o.path("columns")
             guard case .object(let members) = columns.value else { throw typeError(columns, cp, expected: "an object of styles by column key") }
-            for m in members { sheet.columns[m.key] = try style(m.value, KeyPath.child(cp, m.key)) }
+            for m in members { sheet.columns[m.key] = try style(m.value, KeyPathText.child(cp, m.key)) }
         }
         return sheet
     }
@@ -87,7 +87,7 @@ extension NodeDecoder {
         var dash: [Double] = []
         if let n = o["dash"] {
             let dp = o.path("dash")
-            for (i, d) in try array(n, dp).enumerated() { dash.append(try length(d, KeyPath.index(dp, i))) }
+            for (i, d) in try array(n, dp).enumerated() { dash.append(try length(d, KeyPathText.index(dp, i))) }
         }
         return LineStyle(width: width, color: c, dash: dash)
     }

@@ -175,19 +175,6 @@ import GridLayout
         #expect(t.styles.row?.background == .white)
     }
 
-    @Test(arguments: [
-        ("DejaVu Sans Bold 9", FontSpec(family: "DejaVu Sans", size: 9, weight: 700)),
-        ("DejaVu Sans Mono 10.5", FontSpec(family: "DejaVu Sans Mono", size: 10.5)),
-        ("Serif Italic", FontSpec(family: "Serif", italic: true)),
-        ("Sans Semi-Bold Italic 12px", FontSpec(family: "Sans", size: 12, weight: 600, italic: true)),
-        ("Sans, Monospace Light Condensed 8", FontSpec(family: "Sans, Monospace", size: 8, weight: 300)),
-        ("Bold 9", FontSpec(size: 9, weight: 700)),
-        ("12", FontSpec(size: 12)),
-    ])
-    func pangoDescriptions(text: String, expected: FontSpec) {
-        #expect(FontSpec(pangoDescription: text) == expected)
-    }
-
     @Test func documentFileTypes() throws {
         let csv = try Document.load(path: Fixture.path("decoding/people.csv"))
         #expect(csv.data == .csv(path: "people.csv"))
@@ -209,16 +196,3 @@ import GridLayout
     }
 }
 
-@Suite struct DocumentSchemaTests {
-    @Test func schemaIsJSONAndListsExactlyTheDecodedKeys() throws {
-        let schema = try NodeJSONParser.parse(Array(Document.jsonSchema.utf8), file: "schema.json")
-        guard case .object(let properties)? = schema["properties"]?.value else { Issue.record("no properties"); return }
-        #expect(properties.map(\.key).sorted() == NodeDecoder.documentKeys.sorted())
-        guard case .object(let style)? = schema["$defs"]?["style"]?["properties"]?.value else { Issue.record("no style"); return }
-        #expect(style.map(\.key).sorted() == NodeDecoder.styleKeys.sorted())
-        guard case .object(let column)? = schema["properties"]?["columns"]?["items"]?["properties"]?.value else { Issue.record(); return }
-        #expect(column.map(\.key).sorted() == NodeDecoder.columnKeys.sorted())
-        guard case .object(let theme)? = schema["$defs"]?["theme"]?["properties"]?.value else { Issue.record(); return }
-        #expect(theme.map(\.key).sorted() == NodeDecoder.themeKeys.sorted())
-    }
-}
