@@ -85,7 +85,7 @@ public struct DocumentCellSource: CellSource, Sendable {
         if isItemMode {
             if let item {
                 let base = styleFor(.item, column: 0, selected: selectedItems.contains(item))
-                if let own = itemCell(item)?.style { return base.applying(own, blending: blending) }
+                if let own = itemCell(item)?.style { return base.cascading(own, blending: blending) }
                 return base
             }
             return styleFor(.section, column: 0, selected: false)
@@ -94,7 +94,7 @@ public struct DocumentCellSource: CellSource, Sendable {
         let ref = rows[row]
         let base = styleFor(ref.rowClass, column: ref.rowClass == .section ? 0 : column, selected: selectedRows.contains(row))
         if case .cells(let i) = ref.source, cells[i].indices.contains(column), let own = cells[i][column].style {
-            return base.applying(own, blending: blending)
+            return base.cascading(own, blending: blending)
         }
         return base
     }

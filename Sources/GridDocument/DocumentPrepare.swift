@@ -15,7 +15,7 @@ extension Document {
             throw DocumentError(file: file, keyPath: "--scale", "expected a number greater than 0 and at most 16, found \(scale)")
         }
         let theme = try resolveTheme(override: themeOverride)
-        let sheet = StyleSheet.merged(styles, over: theme.styles)
+        let sheet = StyleSheet.documentLayered(styles, over: theme.styles)
         let finalScale = scale ?? canvas.scale
         let canvasWidth = width ?? canvas.width
         do {
@@ -69,7 +69,7 @@ extension Document {
             base.font = FontSpec(family: "DejaVu Sans", size: size, weight: weight, italic: false)
             base.color = color
             base.padding = Insets(top: 0, right: 0, bottom: 4, left: 0)
-            return PreparedGrid.TextBlock(text: text, style: ResolvedStyle.resolve([sheet.cell.map(Self.textOnly), layer], blending: blending, base: base))
+            return PreparedGrid.TextBlock(text: text, style: ResolvedStyle.cascade([sheet.cell.map(Self.textOnly), layer], blending: blending, base: base))
         }
         return PreparedGrid(
             spec: spec, canvasWidth: canvasWidth, canvasHeight: canvas.height, scale: finalScale,
@@ -314,7 +314,7 @@ extension Document {
                     case .item: break
                     }
                     if selected { layers.append(sheet.selectedRow) }
-                    table.append(ResolvedStyle.resolve(layers, blending: blending))
+                    table.append(ResolvedStyle.cascade(layers, blending: blending))
                 }
             }
         }

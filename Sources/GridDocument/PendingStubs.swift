@@ -176,7 +176,7 @@ public struct Theme: Sendable {
     public func extended(with overrides: Theme) -> Theme {
         var t = self
         t.name = overrides.name
-        t.styles = StyleSheet.merged(overrides.styles, over: styles)
+        t.styles = StyleSheet.documentLayered(overrides.styles, over: styles)
         t.gridLines.horizontal = overrides.gridLines.horizontal ?? gridLines.horizontal
         t.gridLines.vertical = overrides.gridLines.vertical ?? gridLines.vertical
         t.gridLines.outer = overrides.gridLines.outer ?? gridLines.outer

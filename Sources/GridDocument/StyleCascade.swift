@@ -5,7 +5,7 @@ import GridLayout
 /// it (so a half-transparent selection tints a striped row); without, the topmost set value wins.
 extension ResolvedStyle {
     /// `self` with the set values of `style` on top.
-    public func applying(_ style: Style, blending: Bool) -> ResolvedStyle {
+    public func cascading(_ style: Style, blending: Bool) -> ResolvedStyle {
         var r = self
         if let b = style.background { r.background = blending ? b.composited(over: background) : b }
         if let c = style.color { r.color = c }
@@ -28,9 +28,9 @@ extension ResolvedStyle {
     }
 
     /// The defaults with `layers` applied lowest first (nil layers are skipped).
-    public static func resolve(_ layers: [Style?], blending: Bool, base: ResolvedStyle = ResolvedStyle()) -> ResolvedStyle {
+    public static func cascade(_ layers: [Style?], blending: Bool, base: ResolvedStyle = ResolvedStyle()) -> ResolvedStyle {
         var r = base
-        for case let layer? in layers { r = r.applying(layer, blending: blending) }
+        for case let layer? in layers { r = r.cascading(layer, blending: blending) }
         return r
     }
 }
@@ -38,7 +38,7 @@ extension ResolvedStyle {
 extension StyleSheet {
     /// Layer by layer, `top`'s set values over `lower`'s: how a document's `styles` sit on its
     /// theme's, and how a theme's overrides sit on the theme it extends.
-    public static func merged(_ top: StyleSheet, over lower: StyleSheet) -> StyleSheet {
+    static func documentLayered(_ top: StyleSheet, over lower: StyleSheet) -> StyleSheet {
         func m(_ a: Style?, _ b: Style?) -> Style? {
             guard let a else { return b }
             guard let b else { return a }

@@ -15,7 +15,7 @@ struct ResolvedTheme {
     static let maxExtendsDepth = 8
 
     func applying(_ o: Document.ThemeOverride) -> ResolvedTheme {
-        ResolvedTheme(styles: StyleSheet.merged(o.styles, over: styles),
+        ResolvedTheme(styles: StyleSheet.documentLayered(o.styles, over: styles),
                       gridLines: o.gridLines.applied(to: gridLines),
                       background: o.background ?? background)
     }

@@ -109,7 +109,7 @@ import GridLayout
         var top = Style()
         top.font = FontSpec(weight: 700)
         top.borders = Style.Borders(left: LineStyle(width: 1, color: .black))
-        let r = ResolvedStyle().applying(top, blending: true)
+        let r = ResolvedStyle().cascading(top, blending: true)
         #expect(r.font == FontSpec(family: "DejaVu Sans", size: 9, weight: 700, italic: false))
         #expect(r.borders.left == LineStyle(width: 1, color: .black))
         #expect(r.borders.top == nil)
