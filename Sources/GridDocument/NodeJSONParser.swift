@@ -7,16 +7,23 @@
 public struct NodeJSONParser {
     public static let maxDepth = 512
 
-    private let bytes: [UInt8]
+    /// Valid only during `parse`; a buffer pointer keeps the byte loops free of array overhead.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String?
     private var index = 0
     private var line = 1
     private var depth = 0
 
-    private init(bytes: [UInt8], file: String?) { self.bytes = bytes; self.file = file }
+    private init(bytes: UnsafeBufferPointer<UInt8>, file: String?) { self.bytes = bytes; self.file = file }
 
     /// Parses one JSON value filling the whole input (a UTF-8 byte-order mark is skipped).
     public static func parse(_ bytes: [UInt8], file: String?) throws(DocumentError) -> Node {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(DocumentError) -> Node in
+            try parse(buffer: buffer, file: file)
+        }
+    }
+
+    private static func parse(buffer bytes: UnsafeBufferPointer<UInt8>, file: String?) throws(DocumentError) -> Node {
         var parser = NodeJSONParser(bytes: bytes, file: file)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
@@ -186,19 +193,30 @@ public struct NodeJSONParser {
         return Node(.number(value, text: text), line: startLine)
     }
 
-    /// Parses a string starting at the opening quote; validates UTF-8 and escapes.
+    /// Parses a string starting at the opening quote; validates UTF-8 and escapes. Runs of plain
+    /// bytes are copied as slices, so strings without escapes cost one copy.
     private mutating func parseString() throws(DocumentError) -> String {
         let startLine = line
         index += 1  // "
         var out: [UInt8] = []
+        var segmentStart = index
         while true {
             guard index < bytes.count else { throw error("unterminated string (started on line \(startLine))", line: startLine) }
             let b = bytes[index]
+            if b >= 0x20 && b < 0x80 && b != 0x22 && b != 0x5C { index += 1; continue }
             switch b {
             case UInt8(ascii: "\""):
+                let result: String
+                if out.isEmpty {
+                    result = String(decoding: bytes[segmentStart..<index], as: UTF8.self)
+                } else {
+                    out.append(contentsOf: bytes[segmentStart..<index])
+                    result = String(decoding: out, as: UTF8.self)
+                }
                 index += 1
-                return String(decoding: out, as: UTF8.self)
+                return result
             case UInt8(ascii: "\\"):
+                out.append(contentsOf: bytes[segmentStart..<index])
                 index += 1
                 guard index < bytes.count else { throw error("unterminated string (started on line \(startLine))", line: startLine) }
                 let e = bytes[index]
@@ -231,15 +249,12 @@ public struct NodeJSONParser {
                     index -= 1
                     throw error("invalid escape \\\(describeCurrent()) in string")
                 }
+                segmentStart = index
             case 0x00..<0x20:
                 if b == 0x0A { throw error("unterminated string (line break inside a string)") }
                 throw error("unescaped control character 0x\(String(b, radix: 16, uppercase: true)) in string")
-            case 0x20..<0x80:
-                out.append(b); index += 1
             default:
-                let length = try validUTF8SequenceLength(at: index)
-                out.append(contentsOf: bytes[index..<index + length])
-                index += length
+                index += try validUTF8SequenceLength(at: index)
             }
         }
     }
