@@ -168,4 +168,19 @@ import Testing
         }
         #expect(e?.description == "doc.json:3: items[1].image: cannot read the image file \"nope.png\": no such file")
     }
+
+    @Test func themeFileErrorsNameTheThemeFile() {
+        let bad = Fixture.path("decoding/bad-theme.json")
+        let e = documentError { () throws(DocumentError) in try json("{}").prepare(theme: bad) }
+        #expect(e == DocumentError(file: bad, line: 3, keyPath: "styles", "unknown key `hedaer`; did you mean `header`?"))
+        let cycle = documentError { () throws(DocumentError) in try json("{}").prepare(theme: Fixture.path("decoding/cycle-a.json")) }
+        #expect(cycle?.message == "themes extend each other more than 8 levels deep (a cycle?)")
+    }
+
+    @Test func raggedCSVReportsTheLine() {
+        let path = Fixture.path("decoding/ragged.csv")
+        let e = documentError { () throws(DocumentError) in try Document.load(path: path).prepare() }
+        #expect(e?.file == path)
+        #expect(e?.line == 3)
+    }
 }
