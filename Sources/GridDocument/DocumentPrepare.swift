@@ -9,10 +9,10 @@ import GridLayout
 extension Document {
     public func prepare(theme themeOverride: String? = nil, width: Double? = nil, scale: Double? = nil) throws(DocumentError) -> PreparedGrid {
         if let width, !(width.isFinite && width >= 0) {
-            throw DocumentError(file: file, keyPath: "--width", "expected a width ≥ 0, found \(width)")
+            throw DocumentError(file: file, keyPath: "--width", "expected a width ≥ 0, found \(NodeDecoder(file: nil).format(width))")
         }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) {
-            throw DocumentError(file: file, keyPath: "--scale", "expected a number greater than 0 and at most 16, found \(scale)")
+            throw DocumentError(file: file, keyPath: "--scale", "expected a number greater than 0 and at most 16, found \(NodeDecoder(file: nil).format(scale))")
         }
         let theme = try resolveTheme(override: themeOverride)
         let sheet = StyleSheet.documentLayered(styles, over: theme.styles)
@@ -144,7 +144,7 @@ extension Document {
 
     private func prepareTable(sheet: StyleSheet) throws(DocumentError) -> (DocumentCellSource, GridSpec, Int) {
         var loaded = try loadData()
-        let headerRows = headerRows ?? 1
+        var headerRows = self.headerRows ?? 1
 
         // Columns: explicit, or inferred from the CSV header, record keys, or the first inline row.
         var columnSpecs: [Column]
@@ -162,6 +162,8 @@ extension Document {
                 let first = loaded.cells.removeFirst()
                 columnSpecs = (0..<width).map { i in Column(key: i < first.count ? Self.text(of: first[i]) : "\(i + 1)") }
             } else {
+                // No row names the columns: they are numbered, and numbers make a poor header.
+                if self.headerRows == nil { headerRows = 0 }
                 columnSpecs = (0..<width).map { Column(key: "\($0 + 1)") }
             }
         } else {

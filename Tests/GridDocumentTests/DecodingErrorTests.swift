@@ -130,7 +130,7 @@ import Testing
 
     @Test func prepareOverridesAreChecked() {
         #expect(documentError { () throws(DocumentError) in try json("{}").prepare(scale: 0) }?.description
-                == "doc.json: --scale: expected a number greater than 0 and at most 16, found 0.0")
+                == "doc.json: --scale: expected a number greater than 0 and at most 16, found 0")
         #expect(documentError { () throws(DocumentError) in try json("{}").prepare(width: -1) }?.keyPath == "--width")
     }
 

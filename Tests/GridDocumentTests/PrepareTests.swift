@@ -70,6 +70,9 @@ import GridLayout
         let noHeader = try json(##"{"header": false, "data": {"rows": [["a", 1], ["b", 2]]}}"##).prepare()
         #expect(noHeader.spec.content == .table(.init(columnCount: 2, rows: [.data, .data])))
         #expect(noHeader.repeatedRowCount == 0)
+        let sectionsOnly = try json(##"{"sections": [{"title": "S", "rows": [["a", 1]]}]}"##).prepare()
+        #expect(sectionsOnly.spec.content == .table(.init(columnCount: 2, rows: [.section, .data])))
+        #expect(texts(sectionsOnly, rows: 2, columns: 2) == [["S", ""], ["a", "1"]])
     }
 
     @Test func multipleHeaderRowsComeFromTheFirstDataRows() throws {
