@@ -1,0 +1,197 @@
+import GridLayout
+
+/// A decoded gridrender document (DESIGN.md §2): plain values, validated, not yet prepared.
+///
+/// Decoding checks types, ranges and unknown keys and nothing else: data files are read, columns
+/// inferred and the theme applied by `prepare(theme:width:scale:)`, so a document can be
+/// decoded once and prepared with different CLI overrides.
+public struct Document: Sendable, Hashable {
+    /// Name used in error messages (`people.json`, `-`); nil for documents built in code.
+    public var file: String?
+    /// Directory that data files, theme files and images are resolved against.
+    public var baseDirectory: String = "."
+
+    public var canvas = Canvas()
+    public var title: String?
+    public var subtitle: String?
+    public var footnote: String?
+
+    /// Table mode: explicit columns; nil = inferred from the data.
+    public var columns: [Column]?
+    /// Number of header rows; nil = the default (1 in table mode).
+    public var headerRows: Int?
+    public var data: DataSource?
+    public var sections: [Section] = []
+
+    /// Item mode: top-level items (nil when the document is a table).
+    public var items: ItemList?
+    public var flow: Flow?
+    public var lineLimit: LineLimit?
+    public var itemHeight: ItemHeight?
+    public var sectionsStartOnNewLine: Bool?
+
+    public var layout = LayoutSettings()
+    public var selection = Selection()
+
+    public var theme: ThemeReference?
+    public var styles = StyleSheet()
+    public var gridLines = GridLinesOverride()
+    /// Alpha-blend layered style backgrounds (default true); false = topmost set value wins.
+    public var blending = true
+    public var fonts: PreparedGrid.FontMode = .pinned
+
+    /// Lines of a few keys (`data`, `theme`, `spans`, `selection`) so errors found while preparing
+    /// (a missing CSV file, an unknown theme) can still point at the document line.
+    public var sourceLines: [String: Int] = [:]
+    /// Every image cell of the document, with where it is written; `prepare` checks the files.
+    public var imageReferences: [ImageReference] = []
+
+    public init() {}
+
+    /// True when the document flows items (it has `items`, or sections holding items).
+    public var isItemMode: Bool { items != nil || sections.contains { $0.items != nil } }
+}
+
+extension Document {
+    public struct Canvas: Sendable, Hashable {
+        public var width: Double?
+        public var height: Double?
+        public var scale: Double = 1
+        /// nil = the theme's background (or white).
+        public var background: Color?
+        public var padding = Insets<Double>(all: 0)
+        public var page: PreparedGrid.Page?
+        public init() {}
+    }
+
+    public struct Column: Sendable, Hashable {
+        public var key: String
+        public var title: String?
+        public var width: TrackSize?
+        public var align: TextAlign?
+        public var format: NumberFormatSpec?
+        public var style: Style?
+        public init(key: String, title: String? = nil, width: TrackSize? = nil, align: TextAlign? = nil,
+                    format: NumberFormatSpec? = nil, style: Style? = nil) {
+            self.key = key; self.title = title; self.width = width; self.align = align
+            self.format = format; self.style = style
+        }
+    }
+
+    /// Where table rows come from.
+    public enum DataSource: Sendable, Hashable {
+        case rows([[Cell]])
+        /// Each record keeps its keys in document order.
+        case records([[RecordField]])
+        case csv(path: String)
+        case tsv(path: String)
+        /// A JSON file holding an array of records.
+        case json(path: String)
+    }
+
+    public struct RecordField: Sendable, Hashable {
+        public var key: String
+        public var value: Cell
+        public init(key: String, value: Cell) { self.key = key; self.value = value }
+    }
+
+    /// A section: in table mode it holds rows, in item mode items.
+    public struct Section: Sendable, Hashable {
+        public var title: String?
+        public var rows: [[Cell]]
+        public var items: ItemList?
+        public var collapsed: Bool
+        public init(title: String? = nil, rows: [[Cell]] = [], items: ItemList? = nil, collapsed: Bool = false) {
+            self.title = title; self.rows = rows; self.items = items; self.collapsed = collapsed
+        }
+    }
+
+    /// `items`: a count of placeholder cells or a list of cell contents.
+    public enum ItemList: Sendable, Hashable {
+        case count(Int)
+        case list([Cell])
+        public var count: Int {
+            switch self { case .count(let n): return n; case .list(let l): return l.count }
+        }
+    }
+
+    /// One cell as written in the document, before number formatting.
+    public struct Cell: Sendable, Hashable {
+        public enum Value: Sendable, Hashable {
+            case empty
+            case text(String)
+            /// The value and its text as written.
+            case number(Double, text: String)
+            case bool(Bool)
+            case image(path: String, fit: ImageFit)
+            case swatch(Color)
+        }
+        public var value: Value
+        /// The cell's own style (`{"text": …, "style": {…}}`): top of the cascade.
+        public var style: Style?
+        public init(_ value: Value, style: Style? = nil) { self.value = value; self.style = style }
+        public static let empty = Cell(.empty)
+    }
+
+    /// An image cell's path and where the document names it.
+    public struct ImageReference: Sendable, Hashable {
+        public var path: String
+        public var file: String?
+        public var line: Int?
+        public var keyPath: String
+        public init(path: String, file: String?, line: Int?, keyPath: String) {
+            self.path = path; self.file = file; self.line = line; self.keyPath = keyPath
+        }
+    }
+
+    /// `selection`: layout row indices (table mode) or item flow indices (item mode).
+    public struct Selection: Sendable, Hashable {
+        public var rows: [Int] = []
+        public var items: [Int] = []
+        public init(rows: [Int] = [], items: [Int] = []) { self.rows = rows; self.items = items }
+    }
+
+    /// `theme`: a preset name, a theme file, or an inline theme extending a preset.
+    public enum ThemeReference: Sendable, Hashable {
+        case named(String)
+        case file(String)
+        case inline(ThemeOverride)
+    }
+
+    /// A theme written as a document fragment: styles, grid lines, canvas background.
+    public struct ThemeOverride: Sendable, Hashable {
+        public var name: String?
+        /// A preset name or a theme file path.
+        public var extends: String?
+        public var styles = StyleSheet()
+        public var gridLines = GridLinesOverride()
+        public var background: Color?
+        public init() {}
+    }
+
+    /// The layout keys of §2, copied onto the `GridSpec` by `prepare`.
+    public struct LayoutSettings: Sendable, Hashable {
+        public var columnWidths: [TrackSize?] = []
+        public var rowHeights: [TrackSize?] = []
+        public var defaultColumnWidth: TrackSize?
+        public var defaultRowHeight: TrackSize?
+        public var minimumColumnWidth: Double?
+        public var minimumRowHeight: Double?
+        public var columnSpacing: Spacing = .zero
+        public var rowSpacing: Spacing = .zero
+        public var columnSpacings: [Spacing?] = []
+        public var rowSpacings: [Spacing?] = []
+        public var margins: Insets<Spacing> = Insets(all: .zero)
+        public var uniformColumnWidths = false
+        public var uniformRowHeights = false
+        public var distribution = AxisPair<Distribution>(horizontal: .start, vertical: .start)
+        public var cellAlignment = AxisPair<CellAlignment>(horizontal: .fill, vertical: .fill)
+        public var minimumPolicy: MinimumPolicy = .overflow
+        public var snapping: Snapping = .distribute
+        public var frozenRows = 0
+        public var frozenColumns = 0
+        public var viewport: Rect?
+        public var spans: [CellSpan] = []
+        public init() {}
+    }
+}

@@ -1,0 +1,391 @@
+import GridLayout
+
+/// `Document.prepare`: data loading, column inference, row flattening, theme application and
+/// the `GridSpec`, producing the `PreparedGrid` the drawing module consumes.
+///
+/// Container size: `spec.width`/`spec.height` are the canvas size minus `canvas.padding` only.
+/// Title, subtitle and footnote need text measurement (Pango), which this module does not do,
+/// so the drawer subtracts their heights from `spec.height` before laying out.
+extension Document {
+    public func prepare(theme themeOverride: String? = nil, width: Double? = nil, scale: Double? = nil) throws(DocumentError) -> PreparedGrid {
+        if let width, !(width.isFinite && width >= 0) {
+            throw DocumentError(file: file, keyPath: "--width", "expected a width ≥ 0, found \(NodeDecoder(file: nil).format(width))")
+        }
+        if let scale, !(scale.isFinite && scale > 0 && scale <= 16) {
+            throw DocumentError(file: file, keyPath: "--scale", "expected a number greater than 0 and at most 16, found \(NodeDecoder(file: nil).format(scale))")
+        }
+        let theme = try resolveTheme(override: themeOverride)
+        let sheet = StyleSheet.documentLayered(styles, over: theme.styles)
+        let finalScale = scale ?? canvas.scale
+        let canvasWidth = width ?? canvas.width
+        do {
+            try Document.checkCanvasLimits(widthPx: (canvasWidth ?? 0) * finalScale, heightPx: (canvas.height ?? 0) * finalScale)
+        } catch {
+            var e = error
+            e.file = file; e.keyPath = "canvas"; e.line = sourceLines["canvas"]
+            throw e
+        }
+
+        try checkImages(imageReferences)
+
+        let source: DocumentCellSource
+        var spec: GridSpec
+        var headerRowCount = 0
+        if isItemMode {
+            (source, spec) = try prepareItems(sheet: sheet)
+        } else {
+            (source, spec, headerRowCount) = try prepareTable(sheet: sheet)
+        }
+
+        spec.width = canvasWidth.map { Swift.max(0, $0 - canvas.padding.left - canvas.padding.right) }
+        spec.height = canvas.height.map { Swift.max(0, $0 - canvas.padding.top - canvas.padding.bottom) }
+        spec.scale = finalScale
+        if spec.columnWidths.isEmpty { spec.columnWidths = layout.columnWidths }
+        spec.rowHeights = layout.rowHeights
+        spec.defaultColumnWidth = layout.defaultColumnWidth
+        spec.defaultRowHeight = layout.defaultRowHeight
+        spec.minimumColumnWidth = layout.minimumColumnWidth
+        spec.minimumRowHeight = layout.minimumRowHeight
+        spec.columnSpacing = layout.columnSpacing
+        spec.rowSpacing = layout.rowSpacing
+        spec.columnSpacings = layout.columnSpacings
+        spec.rowSpacings = layout.rowSpacings
+        spec.margins = layout.margins
+        spec.uniformColumnWidths = layout.uniformColumnWidths
+        spec.uniformRowHeights = layout.uniformRowHeights
+        spec.distribution = layout.distribution
+        spec.cellAlignment = layout.cellAlignment
+        spec.minimumPolicy = layout.minimumPolicy
+        spec.snapping = layout.snapping
+        spec.frozenRows = layout.frozenRows
+        spec.frozenColumns = layout.frozenColumns
+        spec.viewport = layout.viewport
+        spec.spans = layout.spans
+        try validateSpans(spec)
+
+        func block(_ text: String?, _ layer: Style?, size: Double, weight: Int, color: Color) -> PreparedGrid.TextBlock? {
+            guard let text else { return nil }
+            var base = ResolvedStyle()
+            base.font = FontSpec(family: "DejaVu Sans", size: size, weight: weight, italic: false)
+            base.color = color
+            base.padding = Insets(top: 0, right: 0, bottom: 4, left: 0)
+            return PreparedGrid.TextBlock(text: text, style: ResolvedStyle.cascade([sheet.cell.map(Self.textOnly), layer], blending: blending, base: base))
+        }
+        return PreparedGrid(
+            spec: spec, canvasWidth: canvasWidth, canvasHeight: canvas.height, scale: finalScale,
+            background: canvas.background ?? theme.background ?? .white, padding: canvas.padding, page: canvas.page,
+            title: block(title, sheet.title, size: 14, weight: 700, color: .black),
+            subtitle: block(subtitle, sheet.subtitle, size: 10, weight: 400, color: Color(red: 0.25, green: 0.25, blue: 0.25)),
+            footnote: block(footnote, sheet.footnote, size: 8, weight: 400, color: Color(red: 0.4, green: 0.4, blue: 0.4)),
+            gridLines: gridLines.applied(to: theme.gridLines), fonts: fonts,
+            repeatedRowCount: Swift.max(headerRowCount, layout.frozenRows),
+            baseDirectory: baseDirectory, cells: source)
+    }
+
+    /// The text-related part of the `cell` layer (font and colour), inherited by text blocks.
+    static func textOnly(_ s: Style) -> Style {
+        var t = Style()
+        t.font = s.font.map { FontSpec(family: $0.family) }
+        t.color = s.color
+        return t
+    }
+
+    // MARK: Table mode
+
+    private struct LoadedData {
+        var header: [String] = []
+        var strings: [[String]] = []
+        var cells: [[Cell]] = []
+        var records: [[RecordField]]?
+    }
+
+    private func loadData() throws(DocumentError) -> LoadedData {
+        var loaded = LoadedData()
+        let line = sourceLines["data"]
+        switch data {
+        case nil: break
+        case .rows(let rows): loaded.cells = rows
+        case .records(let records): loaded.records = records
+        case .csv(let path), .tsv(let path):
+            let isTSV: Bool
+            if case .tsv = data { isTSV = true } else { isTSV = false }
+            let full = FileIO.resolve(path, against: baseDirectory)
+            guard FileIO.exists(full) else {
+                throw DocumentError(file: file, line: line, keyPath: isTSV ? "data.tsv" : "data.csv",
+                                    "cannot read the \(isTSV ? "TSV" : "CSV") file \"\(full)\": no such file")
+            }
+            let table = try CSVParser.parse(contentsOf: full, delimiter: isTSV ? 0x09 : 0x2C, displayName: full)
+            loaded.header = table.header
+            loaded.strings = table.rows
+        case .json(let path):
+            let full = FileIO.resolve(path, against: baseDirectory)
+            guard FileIO.exists(full) else {
+                throw DocumentError(file: file, line: line, keyPath: "data.json", "cannot read the JSON file \"\(full)\": no such file")
+            }
+            var node = try Document.parseTree(path: full, displayName: full)
+            if case .object = node.value, let r = node["records"] { node = r }
+            let decoder = NodeDecoder(file: full)
+            loaded.records = try decoder.records(node, "")
+            try checkImages(decoder.images.references)
+        }
+        return loaded
+    }
+
+    private static func text(of cell: Cell) -> String {
+        switch cell.value {
+        case .empty: return ""
+        case .text(let s): return s
+        case .number(_, let t): return t
+        case .bool(let b): return b ? "true" : "false"
+        case .image(let p, _): return p
+        case .swatch(let c): return c.hexString
+        }
+    }
+
+    private func prepareTable(sheet: StyleSheet) throws(DocumentError) -> (DocumentCellSource, GridSpec, Int) {
+        var loaded = try loadData()
+        var headerRows = self.headerRows ?? 1
+
+        // Columns: explicit, or inferred from the CSV header, record keys, or the first inline row.
+        var columnSpecs: [Column]
+        if let columns {
+            columnSpecs = columns
+        } else if !loaded.header.isEmpty {
+            columnSpecs = loaded.header.map { Column(key: $0) }
+        } else if let records = loaded.records {
+            var keys: [String] = [], seen = Set<String>()
+            for r in records { for f in r where seen.insert(f.key).inserted { keys.append(f.key) } }
+            columnSpecs = keys.map { Column(key: $0) }
+        } else if !loaded.cells.isEmpty || sections.contains(where: { !$0.rows.isEmpty }) {
+            let width = (loaded.cells + sections.flatMap(\.rows)).map(\.count).max() ?? 0
+            if headerRows > 0, !loaded.cells.isEmpty {
+                let first = loaded.cells.removeFirst()
+                columnSpecs = (0..<width).map { i in Column(key: i < first.count ? Self.text(of: first[i]) : "\(i + 1)") }
+            } else {
+                // No row names the columns: they are numbered, and numbers make a poor header.
+                if self.headerRows == nil { headerRows = 0 }
+                columnSpecs = (0..<width).map { Column(key: "\($0 + 1)") }
+            }
+        } else {
+            columnSpecs = []
+        }
+
+        // Records become positional rows in column order.
+        if let records = loaded.records {
+            loaded.cells = records.map { r in
+                columnSpecs.map { c in r.first { $0.key == c.key }?.value ?? .empty }
+            }
+        }
+
+        // CSV columns are found by header name when the document lists its own columns.
+        var csvIndex = Array(0..<columnSpecs.count)
+        if !loaded.header.isEmpty, columns != nil {
+            for (i, c) in columnSpecs.enumerated() {
+                guard let j = loaded.header.firstIndex(of: c.key) else {
+                    throw DocumentError(file: file, line: sourceLines["columns"], keyPath: "columns[\(i)].key",
+                                        "column \"\(c.key)\" is not in the CSV header (\(loaded.header.joined(separator: ", ")))")
+                }
+                csvIndex[i] = j
+            }
+        }
+        if case .rows(let rows)? = data, columns != nil {
+            for (i, r) in rows.enumerated() where r.count > columnSpecs.count {
+                throw DocumentError(file: file, line: sourceLines["data"], keyPath: "data.rows[\(i)]",
+                                    "row has \(r.count) cells but there are \(columnSpecs.count) columns")
+            }
+        }
+        for (s, section) in sections.enumerated() {
+            for (i, r) in section.rows.enumerated() where r.count > columnSpecs.count {
+                throw DocumentError(file: file, line: sourceLines["sections"], keyPath: "sections[\(s)].rows[\(i)]",
+                                    "row has \(r.count) cells but there are \(columnSpecs.count) columns")
+            }
+        }
+
+        // Rows: header rows, top-level data, then each section (header row, rows unless collapsed).
+        var refs: [DocumentCellSource.RowRef] = []
+        var kinds: [RowKind] = []
+        var cells = loaded.cells
+        var dataRefs: [DocumentCellSource.RowSource] =
+            loaded.strings.isEmpty ? cells.indices.map { .cells($0) } : loaded.strings.indices.map { .strings($0) }
+        var headerCount = 0
+        if headerRows > 0 && !columnSpecs.isEmpty {
+            refs.append(.init(source: .titles, rowClass: .header)); kinds.append(.header); headerCount = 1
+            while headerCount < headerRows, !dataRefs.isEmpty {
+                refs.append(.init(source: dataRefs.removeFirst(), rowClass: .header)); kinds.append(.header); headerCount += 1
+            }
+        }
+        for (i, src) in dataRefs.enumerated() {
+            refs.append(.init(source: src, rowClass: i % 2 == 1 ? .alternateRow : .row)); kinds.append(.data)
+        }
+        var sectionTitles: [String] = []
+        for (s, section) in sections.enumerated() {
+            sectionTitles.append(section.title ?? "")
+            if section.title != nil {
+                refs.append(.init(source: .section(s), rowClass: .section)); kinds.append(.section)
+            }
+            if section.collapsed { continue }
+            for (i, r) in section.rows.enumerated() {
+                cells.append(r)
+                refs.append(.init(source: .cells(cells.count - 1), rowClass: i % 2 == 1 ? .alternateRow : .row)); kinds.append(.data)
+            }
+        }
+
+        // Numeric columns (every non-empty value a number) are right-aligned unless told otherwise.
+        var numeric = [Bool](repeating: false, count: columnSpecs.count)
+        for c in columnSpecs.indices where columnSpecs[c].align == nil {
+            var sawNumber = false, allNumbers = true
+            for ref in refs where ref.rowClass == .row || ref.rowClass == .alternateRow {
+                switch ref.source {
+                case .strings(let i):
+                    let s = loaded.strings[i]
+                    let v = csvIndex[c] < s.count ? s[csvIndex[c]] : ""
+                    if v.isEmpty { continue }
+                    if NumberFormat.parseNumber(v) != nil { sawNumber = true } else { allNumbers = false }
+                case .cells(let i):
+                    guard c < cells[i].count else { continue }
+                    switch cells[i][c].value {
+                    case .empty: continue
+                    case .number: sawNumber = true
+                    case .text(let t):
+                        if t.isEmpty { continue }
+                        if NumberFormat.parseNumber(t) != nil { sawNumber = true } else { allNumbers = false }
+                    default: allNumbers = false
+                    }
+                default: continue
+                }
+                if !allNumbers { break }
+            }
+            numeric[c] = sawNumber && allNumbers
+        }
+
+        // A column style for a key no column has is almost always a typo.
+        let keys = columnSpecs.map(\.key)
+        for key in styles.columns.keys.sorted() where !keys.contains(key) {
+            var message = "no column has the key \"\(key)\""
+            if let s = EditDistance.suggestion(for: key, among: keys) { message += "; did you mean \"\(s)\"?" }
+            else if !keys.isEmpty { message += "; the columns are " + keys.map { "\"\($0)\"" }.joined(separator: ", ") }
+            throw DocumentError(file: file, line: sourceLines["styles"], keyPath: "styles.columns.\(key)", message)
+        }
+        for (i, r) in selection.rows.enumerated() where r >= refs.count {
+            throw DocumentError(file: file, line: sourceLines["selection"], keyPath: "selection.rows[\(i)]",
+                                "row \(r) is outside the table (\(refs.count) rows, counting header and section rows)")
+        }
+
+        let prepared = columnSpecs.enumerated().map { i, c in
+            DocumentCellSource.Column(key: c.key, title: c.title ?? c.key, format: c.format, csvIndex: csvIndex[i])
+        }
+        // The column layer: inferred alignment, then `columns[i].align`/`.style`, then `styles.columns[key]`.
+        let columnLayers: [Style?] = columnSpecs.enumerated().map { i, c in
+            var layer = Style()
+            if numeric[i] { layer.align = .right }
+            if let a = c.align { layer.align = a }
+            if let s = c.style { layer = s.over(layer) }
+            if let s = sheet.columns[c.key] { layer = s.over(layer) }
+            return layer
+        }
+        let source = DocumentCellSource(
+            columns: prepared, rows: refs, strings: loaded.strings, cells: cells, sectionTitles: sectionTitles,
+            selectedRows: Set(selection.rows), isItemMode: false, itemLists: [], itemStarts: [], selectedItems: [],
+            itemSectionHeaderRows: [:], blending: blending,
+            styleTable: Self.styleTable(sheet: sheet, columnLayers: columnLayers, blending: blending),
+            columnCountForStyles: Swift.max(1, columnLayers.count))
+
+        var spec = GridSpec(content: .table(GridSpec.Table(columnCount: columnSpecs.count, rows: kinds)))
+        var widths = layout.columnWidths
+        if widths.count < columnSpecs.count { widths += [TrackSize?](repeating: nil, count: columnSpecs.count - widths.count) }
+        for (i, c) in columnSpecs.enumerated() where c.width != nil { widths[i] = c.width }
+        spec.columnWidths = widths
+        return (source, spec, headerCount)
+    }
+
+    /// Every (row class, column, selected) combination resolved once.
+    static func styleTable(sheet: StyleSheet, columnLayers: [Style?], blending: Bool) -> [ResolvedStyle] {
+        let columnCount = Swift.max(1, columnLayers.count)
+        var table: [ResolvedStyle] = []
+        table.reserveCapacity(DocumentCellSource.RowClass.allCases.count * columnCount * 2)
+        for rowClass in DocumentCellSource.RowClass.allCases {
+            for c in 0..<columnCount {
+                let column = c < columnLayers.count ? columnLayers[c] : nil
+                for selected in [false, true] {
+                    var layers: [Style?] = [sheet.cell]
+                    switch rowClass {
+                    case .header: layers += [column, sheet.header]
+                    case .section: layers += [sheet.sectionHeader]
+                    case .row: layers += [sheet.row, column]
+                    case .alternateRow: layers += [sheet.alternateRow, column]
+                    case .item: break
+                    }
+                    if selected { layers.append(sheet.selectedRow) }
+                    table.append(ResolvedStyle.cascade(layers, blending: blending))
+                }
+            }
+        }
+        return table
+    }
+
+    // MARK: Item mode
+
+    private func prepareItems(sheet: StyleSheet) throws(DocumentError) -> (DocumentCellSource, GridSpec) {
+        var gridSections: [GridSpec.Items.Section] = []
+        var lists: [[Cell]?] = []
+        var starts: [Int] = []
+        var titles: [String] = []
+        var next = 0
+        func add(_ list: ItemList?, title: String?, collapsed: Bool) {
+            let count = list?.count ?? 0
+            gridSections.append(.init(count: count, hasHeader: title != nil, collapsed: collapsed))
+            if case .list(let l)? = list { lists.append(l) } else { lists.append(nil) }
+            starts.append(next)
+            titles.append(title ?? "")
+            if !collapsed { next += count }
+        }
+        if let items { add(items, title: nil, collapsed: false) }
+        for s in sections { add(s.items, title: s.title, collapsed: s.collapsed) }
+
+        let itemsSpec = GridSpec.Items(sections: gridSections, flow: flow ?? .rows, limit: lineLimit,
+                                       itemHeight: itemHeight, sectionsStartOnNewLine: sectionsStartOnNewLine ?? true)
+        // Section header rows are predictable when items flow in rows with a known column count.
+        var headerRows: [Int: Int] = [:]
+        if itemsSpec.flow == .rows, case .maxColumns(let n)? = lineLimit {
+            var row = 0, column = 0
+            for (s, section) in gridSections.enumerated() {
+                if section.hasHeader || itemsSpec.sectionsStartOnNewLine, column > 0 { row += 1; column = 0 }
+                if section.hasHeader { headerRows[row] = s; row += 1 }
+                if section.collapsed { continue }
+                column += section.count
+                row += column / n
+                column %= n
+            }
+        }
+        var spec = GridSpec(content: .items(itemsSpec))
+        spec.columnWidths = layout.columnWidths
+        let source = DocumentCellSource(
+            columns: [], rows: [], strings: [], cells: [], sectionTitles: titles, selectedRows: [],
+            isItemMode: true, itemLists: lists, itemStarts: starts, selectedItems: Set(selection.items),
+            itemSectionHeaderRows: headerRows, blending: blending,
+            styleTable: Self.styleTable(sheet: sheet, columnLayers: [], blending: blending),
+            columnCountForStyles: 1)
+        return (source, spec)
+    }
+
+    /// Missing image files are bad input (DESIGN.md §8): refused before anything is drawn.
+    private func checkImages(_ references: [ImageReference]) throws(DocumentError) {
+        var checked = Set<String>()
+        for r in references where checked.insert(r.path).inserted {
+            let full = FileIO.resolve(r.path, against: baseDirectory)
+            guard FileIO.exists(full) else {
+                throw DocumentError(file: r.file, line: r.line, keyPath: r.keyPath, "cannot read the image file \"\(full)\": no such file")
+            }
+        }
+    }
+
+    private func validateSpans(_ spec: GridSpec) throws(DocumentError) {
+        guard case .table(let t) = spec.content else { return }
+        for (i, s) in spec.spans.enumerated() {
+            if s.row + s.rows > t.rows.count || s.column + s.columns > t.columnCount {
+                throw DocumentError(file: file, line: sourceLines["spans"], keyPath: "spans[\(i)]",
+                                    "the span (row \(s.row), column \(s.column), \(s.rows)×\(s.columns)) goes outside the table (\(t.rows.count) rows, \(t.columnCount) columns)")
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+/// The JSON Schema (draft 2020-12) of a gridrender document, for `gridrender schema` and for
+/// editors that validate and complete documents as they are typed. Kept beside the decoder: a
+/// test checks that its top-level properties are exactly the keys the decoder accepts.
+extension Document {
+    public static let jsonSchema: String = #"""
+    {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://gridrender.dev/schema/document.json",
+      "title": "gridrender document",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "$schema": {"type": "string"},
+        "canvas": {
+          "type": "object", "additionalProperties": false,
+          "properties": {
+            "width": {"$ref": "#/$defs/length"}, "height": {"$ref": "#/$defs/length"},
+            "scale": {"type": "number", "exclusiveMinimum": 0, "maximum": 16},
+            "background": {"$ref": "#/$defs/color"},
+            "padding": {"$ref": "#/$defs/insets"},
+            "page": {"oneOf": [
+              {"enum": ["a4", "letter"]},
+              {"type": "object", "additionalProperties": false, "required": ["width", "height"],
+               "properties": {"width": {"$ref": "#/$defs/length"}, "height": {"$ref": "#/$defs/length"}}}
+            ]}
+          }
+        },
+        "title": {"type": "string"}, "subtitle": {"type": "string"}, "footnote": {"type": "string"},
+        "columns": {"type": "array", "items": {
+          "type": "object", "additionalProperties": false, "required": ["key"],
+          "properties": {
+            "key": {"type": "string"}, "title": {"type": "string"},
+            "width": {"$ref": "#/$defs/trackSize"},
+            "align": {"$ref": "#/$defs/align"},
+            "format": {"type": "object", "additionalProperties": false, "properties": {
+              "number": {"type": "object", "additionalProperties": false, "properties": {
+                "decimals": {"type": "integer", "minimum": 0, "maximum": 15}, "grouping": {"type": "boolean"},
+                "percent": {"type": "boolean"}, "prefix": {"type": "string"}, "suffix": {"type": "string"}}}}},
+            "style": {"$ref": "#/$defs/style"}
+          }}},
+        "header": {"oneOf": [{"type": "boolean"}, {"type": "object", "additionalProperties": false,
+                   "properties": {"rows": {"type": "integer", "minimum": 0}}}]},
+        "data": {"type": "object", "additionalProperties": false, "minProperties": 1, "maxProperties": 1,
+          "properties": {
+            "rows": {"$ref": "#/$defs/rows"},
+            "records": {"type": "array", "items": {"type": "object", "additionalProperties": {"$ref": "#/$defs/cell"}}},
+            "csv": {"type": "string"}, "tsv": {"type": "string"}, "json": {"type": "string"}}},
+        "sections": {"type": "array", "items": {
+          "type": "object", "additionalProperties": false,
+          "properties": {"title": {"type": "string"}, "rows": {"$ref": "#/$defs/rows"},
+                         "items": {"$ref": "#/$defs/items"}, "collapsed": {"type": "boolean"}}}},
+        "items": {"$ref": "#/$defs/items"},
+        "flow": {"enum": ["rows", "columns"]},
+        "maxColumns": {"type": "integer", "minimum": 1},
+        "maxRows": {"type": "integer", "minimum": 1},
+        "itemHeight": {"oneOf": [{"$ref": "#/$defs/length"},
+          {"type": "object", "additionalProperties": false, "minProperties": 1, "maxProperties": 1, "properties": {
+            "lineSize": {"$ref": "#/$defs/length"}, "multiplier": {"$ref": "#/$defs/length"}, "extension": {"type": "number"}}}]},
+        "sectionsStartOnNewLine": {"type": "boolean"},
+        "columnWidths": {"type": "array", "items": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/trackSize"}]}},
+        "defaultColumnWidth": {"$ref": "#/$defs/trackSize"},
+        "rowHeights": {"type": "array", "items": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/trackSize"}]}},
+        "defaultRowHeight": {"$ref": "#/$defs/trackSize"},
+        "minimumRowHeight": {"$ref": "#/$defs/length"},
+        "minimumColumnWidth": {"$ref": "#/$defs/length"},
+        "columnSpacing": {"$ref": "#/$defs/spacing"},
+        "rowSpacing": {"$ref": "#/$defs/spacing"},
+        "columnSpacings": {"type": "array", "items": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/spacing"}]}},
+        "rowSpacings": {"type": "array", "items": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/spacing"}]}},
+        "margins": {"oneOf": [{"$ref": "#/$defs/spacing"}, {"type": "object", "additionalProperties": false, "properties": {
+          "top": {"$ref": "#/$defs/spacing"}, "right": {"$ref": "#/$defs/spacing"},
+          "bottom": {"$ref": "#/$defs/spacing"}, "left": {"$ref": "#/$defs/spacing"}}}]},
+        "uniformColumnWidths": {"type": "boolean"},
+        "uniformRowHeights": {"type": "boolean"},
+        "distribution": {"$ref": "#/$defs/distribution"},
+        "cellAlignment": {"$ref": "#/$defs/cellAlignment"},
+        "minimumPolicy": {"enum": ["overflow", "reflow"]},
+        "snapping": {"enum": ["distribute", "nearest", "none"]},
+        "frozen": {"type": "object", "additionalProperties": false, "properties": {
+          "rows": {"type": "integer", "minimum": 0}, "columns": {"type": "integer", "minimum": 0}}},
+        "viewport": {"type": "object", "additionalProperties": false, "required": ["width", "height"], "properties": {
+          "x": {"$ref": "#/$defs/length"}, "y": {"$ref": "#/$defs/length"},
+          "width": {"$ref": "#/$defs/length"}, "height": {"$ref": "#/$defs/length"}}},
+        "spans": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["row", "column"],
+          "properties": {"row": {"type": "integer", "minimum": 0}, "column": {"type": "integer", "minimum": 0},
+                         "rows": {"type": "integer", "minimum": 1}, "columns": {"type": "integer", "minimum": 1}}}},
+        "selection": {"type": "object", "additionalProperties": false, "properties": {
+          "rows": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+          "items": {"type": "array", "items": {"type": "integer", "minimum": 0}}}},
+        "theme": {"oneOf": [{"type": "string"}, {"$ref": "#/$defs/theme"}]},
+        "styles": {"$ref": "#/$defs/styleSheet"},
+        "gridLines": {"$ref": "#/$defs/gridLines"},
+        "blending": {"type": "boolean"},
+        "fonts": {"enum": ["pinned", "system"]}
+      },
+      "not": {"required": ["maxColumns", "maxRows"]},
+      "$defs": {
+        "length": {"type": "number", "minimum": 0},
+        "color": {"type": "string", "description": "#rgb, #rrggbb, #rrggbbaa, rgb(…), rgba(…), a CSS colour name or transparent"},
+        "align": {"enum": ["left", "center", "right", "decimal"]},
+        "insets": {"oneOf": [{"$ref": "#/$defs/length"}, {"type": "object", "additionalProperties": false, "properties": {
+          "top": {"$ref": "#/$defs/length"}, "right": {"$ref": "#/$defs/length"},
+          "bottom": {"$ref": "#/$defs/length"}, "left": {"$ref": "#/$defs/length"}}}]},
+        "trackSize": {"oneOf": [
+          {"$ref": "#/$defs/length"},
+          {"const": "auto"},
+          {"type": "object", "additionalProperties": false, "minProperties": 1, "properties": {
+            "fixed": {"$ref": "#/$defs/length"}, "fill": {"type": "number", "exclusiveMinimum": 0},
+            "auto": {"const": true}, "fraction": {"type": "number", "minimum": 0, "maximum": 1},
+            "adaptive": {"const": true}, "min": {"$ref": "#/$defs/length"}, "max": {"$ref": "#/$defs/length"}}}
+        ]},
+        "spacing": {"oneOf": [{"$ref": "#/$defs/length"}, {"type": "object", "additionalProperties": false, "properties": {
+          "size": {"$ref": "#/$defs/length"}, "stretch": {"$ref": "#/$defs/length"}}}]},
+        "distribution": {"oneOf": [{"$ref": "#/$defs/distributionValue"}, {"type": "object", "additionalProperties": false,
+          "properties": {"horizontal": {"$ref": "#/$defs/distributionValue"}, "vertical": {"$ref": "#/$defs/distributionValue"}}}]},
+        "distributionValue": {"enum": ["start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly", "stretch"]},
+        "cellAlignment": {"oneOf": [{"$ref": "#/$defs/cellAlignmentValue"}, {"type": "object", "additionalProperties": false,
+          "properties": {"horizontal": {"$ref": "#/$defs/cellAlignmentValue"}, "vertical": {"$ref": "#/$defs/cellAlignmentValue"}}}]},
+        "cellAlignmentValue": {"enum": ["fill", "start", "center", "end"]},
+        "cell": {"oneOf": [
+          {"type": ["string", "number", "boolean", "null"]},
+          {"type": "object", "additionalProperties": false, "properties": {
+            "text": {"type": ["string", "null"]}, "number": {"type": "number"},
+            "image": {"type": "string"}, "fit": {"enum": ["contain", "cover", "fill"]},
+            "color": {"$ref": "#/$defs/color"}, "style": {"$ref": "#/$defs/style"}}}
+        ]},
+        "rows": {"type": "array", "items": {"type": "array", "items": {"$ref": "#/$defs/cell"}}},
+        "items": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": {"$ref": "#/$defs/cell"}}]},
+        "lineStyle": {"type": "object", "additionalProperties": false, "properties": {
+          "width": {"$ref": "#/$defs/length"}, "color": {"$ref": "#/$defs/color"},
+          "dash": {"type": "array", "items": {"$ref": "#/$defs/length"}}}},
+        "font": {"oneOf": [{"type": "string", "description": "a Pango description such as \"DejaVu Sans Bold 9\""},
+          {"type": "object", "additionalProperties": false, "properties": {
+            "family": {"type": "string"}, "size": {"type": "number", "exclusiveMinimum": 0},
+            "weight": {"$ref": "#/$defs/weight"}, "italic": {"type": "boolean"}}}]},
+        "weight": {"oneOf": [{"type": "integer", "minimum": 1, "maximum": 1000},
+          {"enum": ["thin", "hairline", "ultralight", "extralight", "light", "semilight", "demilight", "book", "normal",
+                    "regular", "medium", "semibold", "demibold", "bold", "ultrabold", "extrabold", "heavy", "black",
+                    "ultraheavy", "extrablack"]}]},
+        "style": {"type": "object", "additionalProperties": false, "properties": {
+          "background": {"$ref": "#/$defs/color"}, "color": {"$ref": "#/$defs/color"},
+          "font": {"$ref": "#/$defs/font"}, "family": {"type": "string"},
+          "size": {"type": "number", "exclusiveMinimum": 0}, "weight": {"$ref": "#/$defs/weight"},
+          "italic": {"type": "boolean"}, "padding": {"$ref": "#/$defs/insets"},
+          "align": {"$ref": "#/$defs/align"}, "verticalAlign": {"enum": ["top", "middle", "bottom"]},
+          "wrap": {"type": "boolean"}, "maxLines": {"type": "integer", "minimum": 0},
+          "ellipsize": {"enum": ["end", "middle", "start", "none"]},
+          "borders": {"type": "object", "additionalProperties": false, "properties": {
+            "top": {"$ref": "#/$defs/lineStyle"}, "right": {"$ref": "#/$defs/lineStyle"},
+            "bottom": {"$ref": "#/$defs/lineStyle"}, "left": {"$ref": "#/$defs/lineStyle"}}},
+          "opacity": {"type": "number", "minimum": 0, "maximum": 1},
+          "shadow": {"type": "object", "additionalProperties": false, "required": ["radius"], "properties": {
+            "radius": {"$ref": "#/$defs/length"}, "color": {"$ref": "#/$defs/color"}}}}},
+        "styleSheet": {"type": "object", "additionalProperties": false, "properties": {
+          "cell": {"$ref": "#/$defs/style"}, "row": {"$ref": "#/$defs/style"}, "alternateRow": {"$ref": "#/$defs/style"},
+          "header": {"$ref": "#/$defs/style"}, "sectionHeader": {"$ref": "#/$defs/style"},
+          "selectedRow": {"$ref": "#/$defs/style"},
+          "columns": {"type": "object", "additionalProperties": {"$ref": "#/$defs/style"}},
+          "title": {"$ref": "#/$defs/style"}, "subtitle": {"$ref": "#/$defs/style"}, "footnote": {"$ref": "#/$defs/style"}}},
+        "gridLines": {"type": "object", "additionalProperties": false, "properties": {
+          "horizontal": {"$ref": "#/$defs/gridLine"}, "vertical": {"$ref": "#/$defs/gridLine"},
+          "outer": {"$ref": "#/$defs/gridLine"}, "header": {"$ref": "#/$defs/gridLine"},
+          "onTop": {"enum": ["horizontal", "vertical"]}}},
+        "gridLine": {"oneOf": [{"$ref": "#/$defs/lineStyle"}, {"const": false}, {"type": "null"}]},
+        "theme": {"type": "object", "additionalProperties": false, "properties": {
+          "$schema": {"type": "string"}, "name": {"type": "string"}, "extends": {"type": "string"},
+          "styles": {"$ref": "#/$defs/styleSheet"}, "gridLines": {"$ref": "#/$defs/gridLines"},
+          "background": {"$ref": "#/$defs/color"},
+          "canvas": {"type": "object", "additionalProperties": false, "properties": {"background": {"$ref": "#/$defs/color"}}}}}
+      }
+    }
+    """#
+}

@@ -1,0 +1,84 @@
+/// Turns a document's `theme` (preset name, theme file, or inline `{"extends": …}`) and an
+/// optional CLI `--theme` override into concrete styles, grid lines and background.
+struct ResolvedTheme {
+    var styles: StyleSheet
+    var gridLines: GridLines
+    var background: Color?
+
+    init(styles: StyleSheet = StyleSheet(), gridLines: GridLines = GridLines(), background: Color? = nil) {
+        self.styles = styles; self.gridLines = gridLines; self.background = background
+    }
+
+    init(_ theme: Theme) { self.init(styles: theme.styles, gridLines: theme.gridLines, background: theme.background) }
+
+    static let defaultName = "plain"
+    static let maxExtendsDepth = 8
+
+    func applying(_ o: Document.ThemeOverride) -> ResolvedTheme {
+        ResolvedTheme(styles: StyleSheet.documentLayered(o.styles, over: styles),
+                      gridLines: o.gridLines.applied(to: gridLines),
+                      background: o.background ?? background)
+    }
+
+    /// The default theme; an empty one if the presets lack it.
+    static var fallback: ResolvedTheme { Theme.named(defaultName).map(ResolvedTheme.init) ?? ResolvedTheme() }
+
+    static func unknownThemeMessage(_ name: String) -> String {
+        let names = Theme.presets.map(\.name)
+        var message = "unknown theme \"\(name)\""
+        if let s = EditDistance.suggestion(for: name, among: names) { message += " (did you mean \"\(s)\"?)" }
+        return message + "; known themes: " + names.joined(separator: ", ")
+    }
+
+    /// Resolves a preset name or a theme file. `base` is the directory relative paths resolve against.
+    static func resolve(nameOrPath: String, base: String, depth: Int, errorFile: String?, line: Int?, keyPath: String) throws(DocumentError) -> ResolvedTheme {
+        if !NodeDecoder.looksLikeThemeFile(nameOrPath) {
+            guard let theme = Theme.named(nameOrPath) else {
+                throw DocumentError(file: errorFile, line: line, keyPath: keyPath, unknownThemeMessage(nameOrPath))
+            }
+            return ResolvedTheme(theme)
+        }
+        let path = FileIO.resolve(nameOrPath, against: base)
+        guard FileIO.exists(path) else {
+            throw DocumentError(file: errorFile, line: line, keyPath: keyPath, "cannot read the theme file \"\(path)\": no such file")
+        }
+        let node = try Document.parseTree(path: path, displayName: path)
+        let override = try NodeDecoder(file: path).themeOverride(node, "")
+        return try resolve(override: override, base: FileIO.directory(of: path), depth: depth + 1,
+                           errorFile: path, line: node["extends"]?.line, keyPath: "extends")
+    }
+
+    static func resolve(override o: Document.ThemeOverride, base: String, depth: Int, errorFile: String?, line: Int?, keyPath: String) throws(DocumentError) -> ResolvedTheme {
+        guard depth <= maxExtendsDepth else {
+            throw DocumentError(file: errorFile, line: line, keyPath: keyPath, "themes extend each other more than \(maxExtendsDepth) levels deep (a cycle?)")
+        }
+        let lower: ResolvedTheme
+        if let parent = o.extends {
+            lower = try resolve(nameOrPath: parent, base: base, depth: depth + 1, errorFile: errorFile, line: line, keyPath: keyPath)
+        } else {
+            lower = fallback
+        }
+        return lower.applying(o)
+    }
+}
+
+extension Document {
+    /// The theme this document uses, with `override` (the CLI's `--theme`, a name or a file path
+    /// relative to the working directory) replacing the document's own `theme`.
+    func resolveTheme(override: String?) throws(DocumentError) -> ResolvedTheme {
+        if let override {
+            return try ResolvedTheme.resolve(nameOrPath: override, base: ".", depth: 0, errorFile: file, line: nil, keyPath: "--theme")
+        }
+        let line = sourceLines["theme"]
+        switch theme {
+        case nil:
+            return ResolvedTheme.fallback
+        case .named(let name):
+            return try ResolvedTheme.resolve(nameOrPath: name, base: baseDirectory, depth: 0, errorFile: file, line: line, keyPath: "theme")
+        case .file(let path):
+            return try ResolvedTheme.resolve(nameOrPath: path, base: baseDirectory, depth: 0, errorFile: file, line: line, keyPath: "theme")
+        case .inline(let o):
+            return try ResolvedTheme.resolve(override: o, base: baseDirectory, depth: 0, errorFile: file, line: line, keyPath: "theme.extends")
+        }
+    }
+}
