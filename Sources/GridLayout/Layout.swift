@@ -35,7 +35,8 @@ public struct Layout: Sendable {
     /// Pixels per point.
     public var scale: Double
     /// Canvas size in points: the container (spec.width/height) where given, else the
-    /// viewport size when a viewport is set, else `contentSize`.
+    /// viewport size when a viewport is set, else `contentSize`. Snapped to whole pixels
+    /// (halves up) unless `snapping` is `none`.
     public var size: Size
     /// Full extent of the grid including margins, in points.
     public var contentSize: Size

@@ -12,7 +12,14 @@ public enum LayoutEngine {
     ///
     /// Item mode does not consult the measurer for items: column widths come from the track
     /// sizes, row heights from `itemHeight`, and cells always fill their slots (cell alignment
-    /// applies to table mode only). Only `.auto` section header rows are measured.
+    /// applies to table mode only). Only `.auto` section header rows are measured. The item
+    /// grid's width is `spec.width`, else the viewport's width (a collection grid fills the
+    /// visible width and scrolls vertically); table mode sizes to `spec.width`/`height` only.
+    ///
+    /// Containers: without `spec.width` (`height`) an axis sizes to its content, so fill
+    /// tracks get their min and fractions 0. With one, leftover space goes by `distribution`
+    /// (for `start`, into the trailing margin, so `contentSize` equals the container unless
+    /// the content overflows it).
     public static func layout(_ spec: GridSpec, measurer: some ContentMeasurer = ZeroMeasurer()) -> Layout {
         let context = Context(spec, measurer: measurer)
         switch spec.content {
@@ -190,7 +197,7 @@ private struct Context<Measurer: ContentMeasurer> {
 
         let columnSizes = (0..<columnCount).map { trackSize(spec.columnWidths, $0, defaultColumn) }
         let columnAxis = axis(columnSizes, content: [], defaultMin: spec.minimumColumnWidth,
-                              horizontal: true, container: width)
+                              horizontal: true, container: width ?? viewport?.width)
         let columns = columnAxis.tracks
         let fullWidth = columns.isEmpty ? 0 : columns[columns.count - 1].end - columns[0].offset
 

@@ -64,7 +64,8 @@ import Testing
         #expect(layout.rowKinds == [.header, .section, .data, .data, .section, .data])
         #expect(layout.rowSections == [0, 0, 0, 0, 1, 1])
         #expect(layout.rowHeights == [12, 18, 12, 12, 18, 12])   // full width 30 + 5 + 40 + 5 + 10 = 90
-        let section = layout.cell(row: 4, column: 2)
+        #expect(layout.cell(row: 4, column: 2) == nil)
+        let section = layout.cell(row: 4, column: 0)
         #expect(section?.column == 0 && section?.columnSpan == 3 && section?.section == 1)
         #expect(section?.frame.width == 90)
         #expect(layout.cellCount == 4 * 3 + 2)

@@ -91,7 +91,9 @@ import Testing
         #expect(layout.rowSections == [0, 0, 1, 2, 2])
         #expect(layout.rowHeights == [24, 10, 24, 24, 10])
         #expect(grid(layout)[4] == [2, 3, nil])
-        let header = layout.cell(row: 0, column: 2)
+        #expect(layout.cell(row: 0, column: 2) == nil)   // a hidden column of the section row
+        #expect(layout.cells(in: Rect(x: 70, y: 1, width: 5, height: 5)).map(\.row) == [0])
+        let header = layout.cell(row: 0, column: 0)
         #expect(header?.row == 0 && header?.column == 0 && header?.columnSpan == 3 && header?.item == nil)
         #expect(header?.frame == Rect(x: 0, y: 0, width: 90, height: 24))
         #expect(layout.cellCount == 7)
@@ -128,6 +130,16 @@ import Testing
         #expect(layout.rows.count == 3)
         spec.defaultColumnWidth = .adaptive(min: 100)
         #expect(rounded(LayoutEngine.layout(spec).columnWidths, 1) == [104, 103, 103])
+    }
+
+    @Test func viewportWidthIsTheItemGridWidth() {
+        var spec = itemSpec(10, limit: .maxColumns(4), itemHeight: .lineSize(0))
+        spec.viewport = Rect(x: 0, y: 30, width: 200, height: 100)
+        let layout = LayoutEngine.layout(spec)
+        #expect(layout.columnWidths == [50, 50, 50, 50])
+        #expect(layout.size == Size(width: 200, height: 100))
+        #expect(layout.contentSize == Size(width: 200, height: 150))
+        #expect(layout.regions.map(\.rows) == [0..<3])
     }
 
     @Test func itemModeIgnoresCellAlignment() {
