@@ -38,7 +38,9 @@ public struct Layout: Sendable {
     /// viewport size when a viewport is set, else `contentSize`. Snapped to whole pixels
     /// (halves up) unless `snapping` is `none`.
     public var size: Size
-    /// Full extent of the grid including margins, in points.
+    /// Full extent of the grid including margins, in points. With a container it equals the
+    /// container (leftover space sits in the margins or gaps, per `distribution`) unless the
+    /// content overflows it; `json(units:)` reports it only when it differs from `size`.
     public var contentSize: Size
     /// Columns in content coordinates, points, after snapping.
     public var columns: [Track]
