@@ -32,8 +32,8 @@ struct AxisGeometry: Sendable, Hashable {
         self.unsnappedTracks = sizes.tracks
     }
 
-    /// Snaps a single length (a container or viewport size) the way edges snap: to the
-    /// nearest pixel, halves up; unchanged with `snapping: none`.
+    /// Snaps a single length or position (a container or viewport) the way edges snap: to
+    /// the nearest pixel, halves up; unchanged with `snapping: none`.
     static func snapLength(_ length: Double, scale: Double, snapping: Snapping) -> Double {
         snapping == .none ? length : PixelSnapper.roundHalfUp(length * scale) / scale
     }

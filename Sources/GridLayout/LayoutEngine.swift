@@ -46,8 +46,11 @@ private struct Context<Measurer: ContentMeasurer> {
         scale = spec.scale.sanitizedScale
         width = spec.width.map(\.sanitizedLength)
         height = spec.height.map(\.sanitizedLength)
+        // The viewport origin snaps like an edge, so scrolled content stays on whole pixels.
+        let scale = self.scale
         viewport = spec.viewport.map {
-            Rect(x: $0.x.sanitizedCoordinate, y: $0.y.sanitizedCoordinate,
+            Rect(x: AxisGeometry.snapLength($0.x.sanitizedCoordinate, scale: scale, snapping: spec.snapping),
+                 y: AxisGeometry.snapLength($0.y.sanitizedCoordinate, scale: scale, snapping: spec.snapping),
                  width: $0.width.sanitizedLength, height: $0.height.sanitizedLength)
         }
     }
@@ -186,8 +189,11 @@ private struct Context<Measurer: ContentMeasurer> {
                 let margins = spec.margins.left.sanitized.size + spec.margins.right.sanitized.size
                 let gap = spec.columnSpacing.sanitized.size
                 let room = Swift.max(0, available - margins)
-                let fit = minimum + gap > 0 ? ((room + gap) / (minimum + gap)).rounded(.down) : Double(LayoutLimits.maxColumns)
-                adaptiveColumns = Int(Swift.min(Swift.max(fit, 1), Double(LayoutLimits.maxColumns)))
+                // With neither a min nor a gap every item fits: one line (adaptiveColumns nil).
+                if minimum + gap > 0 {
+                    let fit = ((room + gap) / (minimum + gap)).rounded(.down)
+                    adaptiveColumns = Int(Swift.min(Swift.max(fit, 1), Double(LayoutLimits.maxColumns)))
+                }
             }
         }
         let placement = ItemPlacement(items, adaptiveColumns: adaptiveColumns)
