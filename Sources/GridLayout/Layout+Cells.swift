@@ -40,7 +40,9 @@ extension Layout {
               let columnRange = TrackSearch.candidates(columns, from: rect.x, to: rect.maxX),
               let rowRange = TrackSearch.candidates(rows, from: rect.y, to: rect.maxY) else { return [] }
         var result: [PlacedCell] = []
-        result.reserveCapacity(rowRange.count * columnRange.count)
+        let positions = rowRange.count <= LayoutLimits.maxReservedCells / columnRange.count
+            ? rowRange.count * columnRange.count : LayoutLimits.maxReservedCells
+        result.reserveCapacity(Swift.min(positions, LayoutLimits.maxReservedCells))
         var needsSorting = false
         for row in rowRange {
             if row < rowKinds.count && rowKinds[row] == .section {

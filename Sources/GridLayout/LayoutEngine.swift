@@ -235,6 +235,7 @@ private struct Context<Measurer: ContentMeasurer> {
                            horizontal: false, container: height)
 
         let spans = SpanMap(spec.spans, rowCount: rowCount, columnCount: columnCount,
+                            maxArea: LayoutLimits.maxItemSpanArea,
                             isSectionRow: { rowKinds[$0] == .section },
                             hasCell: { placement.item(row: $0, column: $1) != nil })
         var cellCount = 0

@@ -185,3 +185,34 @@ import Testing
         #expect(sizes.segments == [1, 10, 2, 21, 2, 63, 1])
     }
 }
+
+/// Rows follow the same rules as columns.
+@Suite struct RowAxisTests {
+    @Test func verticalDistributionAndRowGapOverrides() {
+        var spec = tableSpec(columns: 1, rows: 3, height: 100)
+        spec.defaultRowHeight = .fixed(20)
+        spec.rowSpacing = Spacing(2)
+        spec.rowSpacings = [Spacing(6)]
+        spec.distribution.vertical = .center
+        let layout = LayoutEngine.layout(spec)
+        // 60 of tracks + 8 of gaps: 32 left over, 16 above.
+        #expect(layout.rowYs == [16, 42, 64])
+        #expect(layout.contentSize.height == 100)
+    }
+
+    @Test func fillRowsWithStretchableBottomMargin() {
+        var spec = tableSpec(columns: 1, rows: 2, height: 90)
+        spec.defaultRowHeight = .fill(1)
+        spec.margins.bottom = Spacing(0, stretch: 1)
+        #expect(LayoutEngine.layout(spec).rowHeights == [30, 30])
+    }
+
+    @Test func fractionRowsAndAutoRowsTogether() {
+        var spec = tableSpec(columns: 1, rows: 3, height: 200)
+        spec.rowHeights = [.fraction(0.1), .auto(), .fill(1, max: 50)]
+        let measurer = FakeMeasurer(heightOf: { row, _, _ in row == 1 ? 33 : 500 })
+        let layout = LayoutEngine.layout(spec, measurer: measurer)
+        #expect(layout.rowHeights == [20, 33, 50])
+        #expect(layout.rowYs == [0, 20, 53])
+    }
+}

@@ -63,6 +63,14 @@ import Testing
         #expect(LayoutEngine.layout(GridSpec(content: .items(tall))).rows.count == 10)
     }
 
+    @Test func hugeItemSpanIsIgnored() {
+        var spec = GridSpec(content: .items(.init(sections: [.init(count: 2_000_000)], limit: .maxColumns(2000))), width: 100)
+        spec.spans = [CellSpan(row: 0, column: 0, rows: Int.max, columns: Int.max)]
+        let layout = LayoutEngine.layout(spec)
+        #expect(layout.cellCount == 2_000_000)
+        #expect(layout.cell(row: 1, column: 1)?.item == 2001)
+    }
+
     @Test func outOfRangeQueries() {
         let layout = LayoutEngine.layout(tableSpec(columns: 2, rows: 2, width: 10))
         #expect(layout.cell(row: -1, column: 0) == nil)
