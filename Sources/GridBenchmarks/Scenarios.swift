@@ -28,3 +28,16 @@ enum Scenarios {
                                        itemHeight: .lineSize(0))), width: 64_000)
     }
 }
+
+/// A cheap stand-in for Pango: sizes from the position, so auto sizing does real work.
+struct ArithmeticMeasurer: ContentMeasurer {
+    func width(row: Int, column: Int) -> Double { Double((row &* 31 &+ column &* 17) % 120) + 8 }
+    func height(row: Int, column: Int, width: Double) -> Double { 14 + (width < 40 ? 14 : 0) }
+}
+
+extension Scenarios {
+    /// A 1000×1000 table whose columns and rows are all `auto`: 2M measurer calls.
+    static func autoTable(size: Int = 1000) -> GridSpec {
+        GridSpec(content: .table(.init(columnCount: size, rows: Array(repeating: .data, count: size))))
+    }
+}

@@ -49,6 +49,12 @@ let single = Stopwatch.medianMilliseconds(runs: 101) {
 }
 rows.append(("cell(row:column:)", "\(format(single * 100)) ns  (median of 101 batches of 10k)"))
 
+let autoSpec = Scenarios.autoTable()
+let measurer = ArithmeticMeasurer()
+var autoLayout = LayoutEngine.layout(autoSpec, measurer: measurer)
+let autoSizing = Stopwatch.medianMilliseconds(runs: 11) { autoLayout = LayoutEngine.layout(autoSpec, measurer: measurer) }
+rows.append(("layout 1000×1000 all-auto table (2M measurements)", "\(format(autoSizing)) ms  (median of 11)"))
+
 let itemSpec = Scenarios.items()
 var itemLayout = LayoutEngine.layout(itemSpec)
 let items = Stopwatch.medianMilliseconds(runs: 21) { itemLayout = LayoutEngine.layout(itemSpec) }
