@@ -103,8 +103,9 @@ extension Layout {
     /// The cell anchored at (row, column) with its frame: the slot of its tracks, then cell
     /// alignment within it.
     func placedCell(row: Int, column: Int, rowSpan: Int, columnSpan: Int, item: Int?, section: Int) -> PlacedCell {
-        let first = columns[column], last = columns[column + columnSpan - 1]
-        let top = rows[row], bottom = rows[row + rowSpan - 1]
+        // Clamped so a caller who edits the public tracks cannot make a lookup trap.
+        let first = columns[column], last = columns[Swift.min(column + columnSpan, columns.count) - 1]
+        let top = rows[row], bottom = rows[Swift.min(row + rowSpan, rows.count) - 1]
         var frame = Rect(x: first.offset, y: top.offset, width: last.end - first.offset, height: bottom.end - top.offset)
         if let sizes = cellMap.contentSizes {
             let content = sizes.size(row: row, column: column)
