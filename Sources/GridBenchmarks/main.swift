@@ -55,6 +55,14 @@ var autoLayout = LayoutEngine.layout(autoSpec, measurer: measurer)
 let autoSizing = Stopwatch.medianMilliseconds(runs: 11) { autoLayout = LayoutEngine.layout(autoSpec, measurer: measurer) }
 rows.append(("layout 1000×1000 all-auto table (2M measurements)", "\(format(autoSizing)) ms  (median of 11)"))
 
+var tallSpec = GridSpec(content: .table(.init(columnCount: 10, rows: Array(repeating: .data, count: 1_000_000))),
+                        width: 1000, height: 1_000_000, scale: 1)
+tallSpec.defaultColumnWidth = .fill(1)
+tallSpec.rowHeights = (0..<1_000_000).map { $0 % 3 == 0 ? .fixed(1) : .fill(1) }
+var tallLayout = LayoutEngine.layout(tallSpec)
+let tall = Stopwatch.medianMilliseconds(runs: 5) { tallLayout = LayoutEngine.layout(tallSpec) }
+rows.append(("layout 1M-row × 10 table (fixed/fill rows)", "\(format(tall)) ms  (median of 5)"))
+
 let itemSpec = Scenarios.items()
 var itemLayout = LayoutEngine.layout(itemSpec)
 let items = Stopwatch.medianMilliseconds(runs: 21) { itemLayout = LayoutEngine.layout(itemSpec) }
