@@ -114,6 +114,15 @@ import Testing
         #expect(layout.cell(row: 4, column: 0)?.section == 1)
     }
 
+    @Test func flowColumnsSectionsContinueOrStartColumns() {
+        let continuing = LayoutEngine.layout(items([.init(count: 3), .init(count: 3)], limit: .maxRows(2),
+                                                   flow: .columns, newLine: false))
+        #expect(grid(continuing) == [[0, 2, 4], [1, 3, 5]])
+        let fresh = LayoutEngine.layout(items([.init(count: 3), .init(count: 3)], limit: .maxRows(2), flow: .columns))
+        #expect(grid(fresh) == [[0, 2, 3, 5], [1, nil, 4, nil]])
+        #expect(fresh.cell(row: 0, column: 2)?.section == 1)
+    }
+
     @Test func collapsedWithoutHeaderShowsNothing() {
         let layout = LayoutEngine.layout(items([.init(count: 3, collapsed: true), .init(count: 1)]))
         #expect(grid(layout) == [[0, nil, nil]])

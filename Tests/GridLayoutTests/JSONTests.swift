@@ -55,6 +55,26 @@ import Testing
         #expect(JSONNumber.format(33.5) == "33.5")
     }
 
+    @Test func tableSectionRowAndAlignedFrames() {
+        var spec = GridSpec(content: .table(.init(columnCount: 2, rows: [.header, .section, .data])))
+        spec.defaultColumnWidth = .fixed(10)
+        spec.defaultRowHeight = .fixed(4)
+        spec.cellAlignment = AxisPair(horizontal: .center, vertical: .fill)
+        let measurer = FakeMeasurer(widthOf: { _, _ in 4 })
+        let expected = """
+            {"size": {"width": 20, "height": 12}, "scale": 1,
+             "columns": [{"x": 0, "width": 10}, {"x": 10, "width": 10}],
+             "rows": [{"y": 0, "height": 4, "kind": "header"}, {"y": 4, "height": 4, "kind": "section"}, \
+            {"y": 8, "height": 4, "kind": "data"}],
+             "cells": [{"row": 0, "column": 0, "x": 3, "y": 0, "width": 4, "height": 4}, \
+            {"row": 0, "column": 1, "x": 13, "y": 0, "width": 4, "height": 4}, \
+            {"row": 1, "column": 0, "x": 8, "y": 4, "width": 4, "height": 4, "columnSpan": 2}, \
+            {"row": 2, "column": 0, "x": 3, "y": 8, "width": 4, "height": 4}, \
+            {"row": 2, "column": 1, "x": 13, "y": 8, "width": 4, "height": 4}]}
+            """
+        #expect(LayoutEngine.layout(spec, measurer: measurer).json(units: .points) == expected)
+    }
+
     @Test func emptyGrid() {
         let layout = LayoutEngine.layout(GridSpec(content: .table(.init(columnCount: 0, rows: []))))
         #expect(layout.json(units: .points) == "{\"size\": {\"width\": 0, \"height\": 0}, \"scale\": 1,\n \"columns\": [],\n \"rows\": [],\n \"cells\": []}")

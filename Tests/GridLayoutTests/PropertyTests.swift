@@ -95,6 +95,25 @@ import Testing
         }
     }
 
+    @Test func snappedGapsStayWithinAPixelOfTheirSize() {
+        var rng = SplitMix64(seed: 6)
+        for _ in 0..<400 {
+            var spec = Self.randomTable(&rng)
+            if spec.snapping == .none { spec.snapping = .nearest }
+            let gap = Double(Int.random(in: 0...12, using: &rng)) * 0.75
+            spec.columnSpacing = Spacing(gap)
+            spec.columnSpacings = []
+            spec.distribution.horizontal = [.start, .center, .end, .stretch].randomElement(using: &rng)!
+            let layout = LayoutEngine.layout(spec, measurer: Self.measurer)
+            let s = layout.scale
+            for index in layout.columns.indices.dropLast() {
+                // column[i].end + gap == column[i + 1].offset, in pixels, with the gap snapped.
+                let gapPixels = (layout.columns[index + 1].offset * s).rounded() - (layout.columns[index].end * s).rounded()
+                #expect(abs(gapPixels - gap * s) < 1 + 1e-9, "gap \(gap * s) px snapped to \(gapPixels)")
+            }
+        }
+    }
+
     @Test func fillTracksUseExactlyTheFreeSpace() {
         var rng = SplitMix64(seed: 2)
         for _ in 0..<3000 {
