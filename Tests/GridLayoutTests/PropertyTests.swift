@@ -205,6 +205,8 @@ import Testing
             let items = GridSpec.Items(sections: sections, flow: Flow.allCases.randomElement(using: &rng)!, limit: limit,
                                        sectionsStartOnNewLine: Bool.random(using: &rng))
             var spec = GridSpec(content: .items(items), width: 200)
+            spec.columnSpacing = Spacing(Double(Int.random(in: 0...4, using: &rng)))
+            spec.rowSpacing = Spacing(Double(Int.random(in: 0...4, using: &rng)))
             if Bool.random(using: &rng) { spec.spans = [CellSpan(row: 1, column: 0, rows: 2, columns: 2)] }
             let layout = LayoutEngine.layout(spec)
             let shown = sections.reduce(0) { $0 + ($1.collapsed ? 0 : $1.count) }
@@ -218,6 +220,12 @@ import Testing
             #expect(cells.filter { $0.item == nil }.count == sections.filter(\.hasHeader).count)
             for cell in cells {
                 #expect(layout.cell(row: cell.row, column: cell.column) == cell)
+            }
+            for _ in 0..<6 {
+                let w = layout.contentSize.width + 10, h = layout.contentSize.height + 10
+                let rect = Rect(x: Double.random(in: -5...w, using: &rng), y: Double.random(in: -5...h, using: &rng),
+                                width: Double.random(in: 0...w, using: &rng), height: Double.random(in: 0...h, using: &rng))
+                #expect(layout.cells(in: rect) == cells.filter { $0.frame.intersects(rect) })
             }
             #expect(layout.rowKinds.count == layout.rows.count && layout.rowSections.count == layout.rows.count)
         }
