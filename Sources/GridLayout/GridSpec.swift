@@ -6,6 +6,10 @@ public struct GridSpec: Sendable, Hashable {
         public var columnCount: Int
         /// Every row top to bottom. A `.section` row is one cell spanning all columns.
         public var rows: [RowKind]
+        /// The section index of each row, when the caller knows it (untitled sections have no
+        /// `.section` row to derive it from). nil, or missing entries, use the derived rule
+        /// documented on `Layout.rowSections`.
+        public var rowSections: [Int]? = nil
         public init(columnCount: Int, rows: [RowKind]) { self.columnCount = columnCount; self.rows = rows }
     }
 
@@ -26,6 +30,10 @@ public struct GridSpec: Sendable, Hashable {
         public var limit: LineLimit?
         public var itemHeight: ItemHeight?
         public var sectionsStartOnNewLine: Bool
+        /// The height of section header rows. nil = `.auto`: the measurer's
+        /// `height(row:column:0,width:)` at the full grid width (the only time item mode
+        /// consults the measurer), at least `minimumRowHeight`.
+        public var sectionHeaderHeight: TrackSize? = nil
         public init(sections: [Section], flow: Flow = .rows, limit: LineLimit? = nil,
                     itemHeight: ItemHeight? = nil, sectionsStartOnNewLine: Bool = true) {
             self.sections = sections; self.flow = flow; self.limit = limit
@@ -45,7 +53,8 @@ public struct GridSpec: Sendable, Hashable {
     /// Pixels per point, for snapping.
     public var scale: Double = 1
 
-    /// Per-track sizes; a nil entry (or a missing one) uses the default.
+    /// Per-track sizes; a nil entry (or a missing one) uses the default. In item mode,
+    /// `rowHeights[i]` is row i counting section header rows, and overrides `itemHeight`.
     public var columnWidths: [TrackSize?] = []
     public var rowHeights: [TrackSize?] = []
     /// nil = the mode's default: table columns and rows `auto`; item columns `fill 1`.
@@ -62,6 +71,8 @@ public struct GridSpec: Sendable, Hashable {
     public var rowSpacings: [Spacing?] = []
     public var margins: Insets<Spacing> = Insets(all: .zero)
 
+    /// Every non-fill track's base becomes the largest base of the axis (then each is clamped
+    /// to its own min/max). Fill tracks keep sharing free space by weight.
     public var uniformColumnWidths = false
     public var uniformRowHeights = false
     public var distribution = AxisPair<Distribution>(horizontal: .start, vertical: .start)

@@ -24,3 +24,48 @@ public struct PlacedCell: Sendable, Hashable {
         self.frame = frame; self.item = item; self.section = section
     }
 }
+
+/// A laid-out grid: tracks in content points after pixel snapping, and cells on demand.
+///
+/// Storage is O(rows + columns): the tracks, one kind and section per row, the spans, and for
+/// item mode the flow's lines. Cell frames are computed from the track offsets when asked for,
+/// so a million-cell grid never materializes its cells. The only per-cell storage is the
+/// measured content size kept for non-`fill` cell alignment in table mode.
+public struct Layout: Sendable {
+    /// Pixels per point.
+    public var scale: Double
+    /// Canvas size in points: the container (spec.width/height) where given, else the
+    /// viewport size when a viewport is set, else `contentSize`. Snapped to whole pixels
+    /// (halves up) unless `snapping` is `none`.
+    public var size: Size
+    /// Full extent of the grid including margins, in points. With a container it equals the
+    /// container (leftover space sits in the margins or gaps, per `distribution`) unless the
+    /// content overflows it; `json(units:)` reports it only when it differs from `size`.
+    public var contentSize: Size
+    /// Columns in content coordinates, points, after snapping.
+    public var columns: [Track]
+    /// Rows in content coordinates, points, after snapping.
+    public var rows: [Track]
+    /// What each row holds.
+    public var rowKinds: [RowKind]
+    /// The section index of each row.
+    ///
+    /// Table mode: rows before the first `.section` row are section 0; each `.section` row
+    /// starts the next section, except that a first `.section` row preceded by header rows
+    /// only (no data row) also starts section 0, so headers share the first section's index.
+    /// `GridSpec.Table.rowSections` overrides this (for untitled sections, which have no row).
+    /// Item mode: the index in `GridSpec.Items.sections` of the header, or of the first item
+    /// of the row (flow `.columns`: of the row's block).
+    public var rowSections: [Int]
+    /// How content maps to the canvas. Without a viewport: one region, clip = whole canvas,
+    /// offset 0, all rows and columns. With a viewport and frozen rows/columns: up to four
+    /// regions (corner, frozen rows, frozen columns, scrolling body), each with a canvas clip
+    /// rect, the translation canvas = content + offset, and the row/column ranges it shows.
+    public var regions: [ViewportRegion]
+
+    var cellMap: CellMap
+
+    /// The number of cells: every position holding a cell, a span counted once, a section
+    /// row counted once, empty item slots not at all.
+    public var cellCount: Int { cellMap.cellCount }
+}

@@ -1,0 +1,70 @@
+extension Layout {
+    /// The JSON of `gridrender layout` (DESIGN.md §6):
+    ///
+    ///     {"size": {"width": 320, "height": 42}, "scale": 1,
+    ///      "columns": [{"x": 0, "width": 54}, …],
+    ///      "rows": [{"y": 0, "height": 21, "kind": "item"}, …],
+    ///      "cells": [{"row": 0, "column": 0, "x": 0, "y": 0, "width": 54, "height": 21, "item": 0}, …]}
+    ///
+    /// `contentSize` follows `size` when it differs. A spanning cell adds `rowSpan`/
+    /// `columnSpan` (when > 1) after `height`; `item` appears in item mode for item cells only.
+    /// Integers print without ".0"; pixel values (`units: .pixels`) are whole numbers unless
+    /// snapping is `none`. The text is deterministic and has no trailing newline.
+    public func json(units: LayoutUnits) -> String {
+        let factor = units == .pixels ? scale : 1
+        let whole = units == .pixels && cellMap.snapping != .none
+        var out = JSONWriter(capacity: Swift.min(64 * (columns.count + rows.count) + 96 * cellCount + 128, 1 << 26))
+        func length(_ points: Double) {
+            let value = points * factor
+            out.number(whole ? value.rounded() : value)
+        }
+        out.raw("{\"size\": {\"width\": "); length(size.width)
+        out.raw(", \"height\": "); length(size.height); out.raw("}")
+        if contentSize != size {
+            out.raw(", \"contentSize\": {\"width\": "); length(contentSize.width)
+            out.raw(", \"height\": "); length(contentSize.height); out.raw("}")
+        }
+        out.raw(", \"scale\": "); out.number(scale)
+        out.raw(",\n \"columns\": [")
+        for (index, column) in columns.enumerated() {
+            if index > 0 { out.raw(", ") }
+            out.raw("{\"x\": "); length(column.offset)
+            out.raw(", \"width\": "); length(column.size); out.raw("}")
+        }
+        out.raw("],\n \"rows\": [")
+        for (index, row) in rows.enumerated() {
+            if index > 0 { out.raw(", ") }
+            out.raw("{\"y\": "); length(row.offset)
+            out.raw(", \"height\": "); length(row.size)
+            out.raw(", \"kind\": "); out.string(index < rowKinds.count ? rowKinds[index].rawValue : RowKind.data.rawValue)
+            out.raw("}")
+        }
+        out.raw("],\n \"cells\": [")
+        var first = true
+        forEachCell { cell in
+            if !first { out.raw(", ") }
+            first = false
+            out.raw("{\"row\": "); out.integer(cell.row)
+            out.raw(", \"column\": "); out.integer(cell.column)
+            out.raw(", \"x\": "); length(cell.frame.x)
+            out.raw(", \"y\": "); length(cell.frame.y)
+            out.raw(", \"width\": "); length(cell.frame.width)
+            out.raw(", \"height\": "); length(cell.frame.height)
+            if cell.rowSpan > 1 { out.raw(", \"rowSpan\": "); out.integer(cell.rowSpan) }
+            if cell.columnSpan > 1 { out.raw(", \"columnSpan\": "); out.integer(cell.columnSpan) }
+            if let item = cell.item { out.raw(", \"item\": "); out.integer(item) }
+            out.raw("}")
+        }
+        out.raw("]}")
+        return out.text
+    }
+}
+
+/// JSON number text, as `Layout.json(units:)` writes it.
+enum JSONNumber {
+    static func format(_ value: Double) -> String {
+        var writer = JSONWriter(capacity: 24)
+        writer.number(value)
+        return writer.text
+    }
+}
