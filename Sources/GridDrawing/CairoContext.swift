@@ -79,3 +79,17 @@ final class CairoContext {
 
     func showPage() { cairo_show_page(pointer) }
 }
+
+extension CairoContext {
+    /// The current user-to-device transform, which the painter keeps to scale and translation.
+    var deviceTransform: DeviceTransform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(pointer, &m)
+        return DeviceTransform(sx: m.xx, sy: m.yy, tx: m.x0, ty: m.y0)
+    }
+}
+
+extension CairoContext {
+    /// Paints the current source over the clip with `alpha` (images with cell opacity).
+    func paint(alpha: Double) { alpha >= 1 ? cairo_paint(pointer) : cairo_paint_with_alpha(pointer, alpha) }
+}
