@@ -6,6 +6,10 @@ public struct GridSpec: Sendable, Hashable {
         public var columnCount: Int
         /// Every row top to bottom. A `.section` row is one cell spanning all columns.
         public var rows: [RowKind]
+        /// The section index of each row, when the caller knows it (untitled sections have no
+        /// `.section` row to derive it from). nil, or missing entries, use the derived rule
+        /// documented on `Layout.rowSections`.
+        public var rowSections: [Int]? = nil
         public init(columnCount: Int, rows: [RowKind]) { self.columnCount = columnCount; self.rows = rows }
     }
 
@@ -26,6 +30,10 @@ public struct GridSpec: Sendable, Hashable {
         public var limit: LineLimit?
         public var itemHeight: ItemHeight?
         public var sectionsStartOnNewLine: Bool
+        /// The height of section header rows. nil = `.auto`: the measurer's
+        /// `height(row:column:0,width:)` at the full grid width (the only time item mode
+        /// consults the measurer), at least `minimumRowHeight`.
+        public var sectionHeaderHeight: TrackSize? = nil
         public init(sections: [Section], flow: Flow = .rows, limit: LineLimit? = nil,
                     itemHeight: ItemHeight? = nil, sectionsStartOnNewLine: Bool = true) {
             self.sections = sections; self.flow = flow; self.limit = limit

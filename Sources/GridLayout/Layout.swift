@@ -24,3 +24,78 @@ public struct PlacedCell: Sendable, Hashable {
         self.frame = frame; self.item = item; self.section = section
     }
 }
+
+/// A laid-out grid: tracks in content points after pixel snapping, and cells on demand.
+///
+/// Storage is O(rows + columns): the tracks, one kind and section per row, the spans, and for
+/// item mode the flow's lines. Cell frames are computed from the track offsets when asked for,
+/// so a million-cell grid never materializes its cells. The only per-cell storage is the
+/// measured content size kept for non-`fill` cell alignment in table mode.
+public struct Layout: Sendable {
+    /// Pixels per point.
+    public var scale: Double
+    /// Canvas size in points: the container (spec.width/height) where given, else the
+    /// viewport size when a viewport is set, else `contentSize`.
+    public var size: Size
+    /// Full extent of the grid including margins, in points.
+    public var contentSize: Size
+    /// Columns in content coordinates, points, after snapping.
+    public var columns: [Track]
+    /// Rows in content coordinates, points, after snapping.
+    public var rows: [Track]
+    /// What each row holds.
+    public var rowKinds: [RowKind]
+    /// The section index of each row.
+    ///
+    /// Table mode: rows before the first `.section` row are section 0; each `.section` row
+    /// starts the next section, except that a first `.section` row preceded by header rows
+    /// only (no data row) also starts section 0, so headers share the first section's index.
+    /// `GridSpec.Table.rowSections` overrides this (for untitled sections, which have no row).
+    /// Item mode: the index in `GridSpec.Items.sections` of the header, or of the first item
+    /// of the row (flow `.columns`: of the row's block).
+    public var rowSections: [Int]
+    /// How content maps to the canvas. Without a viewport: one region, clip = whole canvas,
+    /// offset 0, all rows and columns. With a viewport and frozen rows/columns: up to four
+    /// regions (corner, frozen rows, frozen columns, scrolling body), each with a canvas clip
+    /// rect, the translation canvas = content + offset, and the row/column ranges it shows.
+    public var regions: [ViewportRegion]
+
+    var cellMap: CellMap
+
+    /// The number of cells: every position holding a cell, a span counted once, a section
+    /// row counted once, empty item slots not at all.
+    public var cellCount: Int { cellMap.cellCount }
+}
+
+/// What `Layout` keeps to answer cell queries: the grid's structure and spans, and what cell
+/// alignment needs.
+struct CellMap: Sendable {
+    enum Structure: Sendable {
+        /// Every position of a non-section row holds a cell.
+        case table
+        /// Positions hold items as the flow placed them.
+        case items(ItemPlacement)
+    }
+
+    var structure: Structure
+    var spans: SpanMap
+    var alignment: AxisPair<CellAlignment>
+    /// Measured content sizes for non-`fill` alignment (table mode only), else nil.
+    var contentSizes: ContentSizes?
+    var snapping: Snapping
+    var cellCount: Int
+}
+
+/// Content sizes of every cell, row-major, as `Float` (8 bytes a cell) — kept only when cell
+/// alignment is not `fill`, because the measurer cannot be stored in a `Sendable` layout.
+struct ContentSizes: Sendable {
+    var columnCount: Int
+    var widths: [Float]
+    var heights: [Float]
+
+    func size(row: Int, column: Int) -> (width: Double, height: Double) {
+        let index = row * columnCount + column
+        guard index >= 0, index < widths.count else { return (0, 0) }
+        return (Double(widths[index]), Double(heights[index]))
+    }
+}

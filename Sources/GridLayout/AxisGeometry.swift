@@ -1,0 +1,37 @@
+/// One axis after sizing and snapping: its tracks in content points, and its full extent.
+struct AxisGeometry: Sendable, Hashable {
+    var tracks: [Track]
+    /// Leading margin + tracks + gaps + trailing margin, in points after snapping.
+    var extent: Double
+    /// The unrounded track sizes (item-mode row heights derive from the column widths).
+    var unsnappedTracks: [Double]
+
+    /// Snaps `sizes` and lays the segments end to end from 0 (DESIGN.md §3, step 6).
+    /// Offsets come from cumulative pixel edges divided by the scale, so every track's offset
+    /// is exactly the snapped edge, whatever the scale.
+    init(_ sizes: AxisSizes, scale: Double, snapping: Snapping) {
+        let segments = sizes.segments
+        let unit = snapping == .none ? 1 : scale
+        let snapped = snapping == .none
+            ? segments
+            : PixelSnapper.snap(segments, isTrack: { $0 % 2 == 1 }, scale: scale, mode: snapping)
+        var tracks: [Track] = []
+        tracks.reserveCapacity(sizes.tracks.count)
+        var edge = 0.0
+        for index in snapped.indices {
+            if index % 2 == 1 {
+                tracks.append(Track(offset: edge / unit, size: snapped[index] / unit))
+            }
+            edge += snapped[index]
+        }
+        self.tracks = tracks
+        self.extent = edge / unit
+        self.unsnappedTracks = sizes.tracks
+    }
+
+    /// Snaps a single length (a container or viewport size) the way edges snap: to the
+    /// nearest pixel, halves up; unchanged with `snapping: none`.
+    static func snapLength(_ length: Double, scale: Double, snapping: Snapping) -> Double {
+        snapping == .none ? length : PixelSnapper.roundHalfUp(length * scale) / scale
+    }
+}

@@ -1,0 +1,72 @@
+/// Turns the unrounded segments of an axis into pixels (DESIGN.md §3, "Pixel snapping").
+///
+/// An axis is a sequence of segments (margin, track, gap, track, …, margin); snapping works
+/// on segment sizes, never on cells, so adjacent cells always share one edge.
+enum PixelSnapper {
+    /// Values closer than this to a whole pixel are treated as whole: it keeps floating-point
+    /// noise (53.999999999) from deciding which segment gets a leftover pixel.
+    static let tolerance = 1e-7
+
+    /// The segments' sizes in pixels. For `distribute` and `nearest` every result is a whole
+    /// number; for `none` the result is `points × scale`, unrounded.
+    /// - Parameter isTrack: whether segment i is a track (ties in `distribute` prefer tracks).
+    static func snap(_ segments: [Double], isTrack: (Int) -> Bool, scale: Double, mode: Snapping) -> [Double] {
+        let pixels = segments.map { $0 * scale }
+        switch mode {
+        case .none:
+            return pixels
+        case .nearest:
+            var result = [Double](repeating: 0, count: pixels.count)
+            var edge = 0.0
+            var previous = 0.0
+            for index in pixels.indices {
+                edge += pixels[index]
+                let rounded = roundHalfUp(edge)
+                result[index] = rounded - previous
+                previous = rounded
+            }
+            return result
+        case .distribute:
+            return distribute(pixels, isTrack: isTrack)
+        }
+    }
+
+    /// Floor every segment, then give the leftover whole pixels (rounded total − Σ floors)
+    /// one each to the segments with the largest fractional parts; ties go to tracks before
+    /// spacings, then to the lower index.
+    static func distribute(_ pixels: [Double], isTrack: (Int) -> Bool) -> [Double] {
+        var floors = [Double](repeating: 0, count: pixels.count)
+        var fractions = [Double](repeating: 0, count: pixels.count)
+        var total = 0.0
+        var floorSum = 0.0
+        for index in pixels.indices {
+            let value = pixels[index]
+            total += value
+            let whole = clean(value).rounded(.down)
+            floors[index] = whole
+            floorSum += whole
+            // Quantized so that equal shares computed with different rounding still tie.
+            fractions[index] = ((value - whole) * 1e8).rounded()
+        }
+        let leftover = Swift.min(Swift.max(roundHalfUp(total) - floorSum, 0), Double(pixels.count))
+        let extra = Int(leftover)
+        guard extra > 0 else { return floors }
+        let order = pixels.indices.sorted { a, b in
+            if fractions[a] != fractions[b] { return fractions[a] > fractions[b] }
+            let trackA = isTrack(a), trackB = isTrack(b)
+            if trackA != trackB { return trackA }
+            return a < b
+        }
+        for index in order.prefix(extra) { floors[index] += 1 }
+        return floors
+    }
+
+    /// Rounds to the nearest whole number, halves up (and near-halves, within `tolerance`).
+    static func roundHalfUp(_ value: Double) -> Double { (value + 0.5 + tolerance).rounded(.down) }
+
+    /// `value` with floating-point noise around whole numbers removed.
+    static func clean(_ value: Double) -> Double {
+        let rounded = value.rounded()
+        return abs(value - rounded) < tolerance ? rounded : value
+    }
+}

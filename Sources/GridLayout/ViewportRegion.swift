@@ -1,0 +1,31 @@
+/// One part of the canvas and the content it shows (DESIGN.md §1, "visible-range queries").
+///
+/// Drawing a region: clip to `clip`, translate by `offset` (canvas = content + offset), and
+/// draw the cells of `rows` × `columns` (or `Layout.cells(in:)` of the clip moved back into
+/// content coordinates). Regions never overlap, so the order they are drawn in does not matter.
+public struct ViewportRegion: Sendable, Hashable {
+    /// The canvas rectangle this region paints, in points.
+    public var clip: Rect
+    /// Added to content coordinates to get canvas coordinates.
+    public var offset: Point
+    /// The rows and columns whose tracks intersect the region's content area.
+    public var rows: Range<Int>
+    public var columns: Range<Int>
+
+    public init(clip: Rect, offset: Point, rows: Range<Int>, columns: Range<Int>) {
+        self.clip = clip; self.offset = offset; self.rows = rows; self.columns = columns
+    }
+
+    /// The part of the content this region shows, in content coordinates.
+    public var contentRect: Rect {
+        Rect(x: clip.x - offset.x, y: clip.y - offset.y, width: clip.width, height: clip.height)
+    }
+}
+
+/// The units `Layout.json(units:)` reports lengths in.
+public enum LayoutUnits: String, Sendable, Hashable, CaseIterable {
+    /// Points, as the layout computes them (pixel values divided by the scale).
+    case points = "pt"
+    /// Pixels: points × scale; whole numbers unless `snapping` is `none`.
+    case pixels = "px"
+}

@@ -1,0 +1,50 @@
+@testable import GridLayout
+
+/// A measurer driven by closures, standing in for Pango in tests.
+struct FakeMeasurer: ContentMeasurer {
+    var widthOf: (Int, Int) -> Double = { _, _ in 0 }
+    var heightOf: (Int, Int, Double) -> Double = { _, _, _ in 0 }
+    func width(row: Int, column: Int) -> Double { widthOf(row, column) }
+    func height(row: Int, column: Int, width: Double) -> Double { heightOf(row, column, width) }
+}
+
+/// SplitMix64: a tiny, seeded, deterministic generator for property tests.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A table of `columns` columns and `rows` data rows.
+func tableSpec(columns: Int, rows: Int = 1, width: Double? = nil, height: Double? = nil) -> GridSpec {
+    GridSpec(content: .table(.init(columnCount: columns, rows: Array(repeating: .data, count: rows))),
+             width: width, height: height)
+}
+
+/// An item grid of `count` items in one section.
+func itemSpec(_ count: Int, limit: LineLimit? = nil, flow: Flow = .rows, itemHeight: ItemHeight? = nil,
+              width: Double? = nil) -> GridSpec {
+    GridSpec(content: .items(.init(sections: [.init(count: count)], flow: flow, limit: limit, itemHeight: itemHeight)),
+             width: width)
+}
+
+extension Layout {
+    var columnWidths: [Double] { columns.map(\.size) }
+    var columnXs: [Double] { columns.map(\.offset) }
+    var rowHeights: [Double] { rows.map(\.size) }
+    var rowYs: [Double] { rows.map(\.offset) }
+    var allCells: [PlacedCell] {
+        var cells: [PlacedCell] = []
+        forEachCell { cells.append($0) }
+        return cells
+    }
+}
+
+/// Rounds for comparing unsnapped values.
+func rounded(_ values: [Double], _ places: Double = 100) -> [Double] { values.map { ($0 * places).rounded() / places } }
