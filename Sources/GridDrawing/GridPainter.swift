@@ -11,7 +11,7 @@ import GridLayout
 /// Same-colour fills and same-style strokes go out as one path each (`FillBatch`).
 final class GridPainter {
     private let grid: PreparedGrid
-    private let geometry: any GridGeometry
+    private let geometry: Layout
     private let text: TextLayout
     private let images: ImageCache
     private var fills = FillBatch()
@@ -22,7 +22,7 @@ final class GridPainter {
     private var decimalTails: [Int: Double] = [:]
     private let lastHeaderRow: Int?
 
-    init(grid: PreparedGrid, geometry: any GridGeometry, context: TextContext, images: ImageCache) {
+    init(grid: PreparedGrid, geometry: Layout, context: TextContext, images: ImageCache) {
         self.grid = grid
         self.geometry = geometry
         self.text = TextLayout(context: context)
@@ -31,7 +31,7 @@ final class GridPainter {
     }
 
     /// Paints `regions` (grid-canvas coordinates) where they meet `visible`.
-    func paint(_ cr: CairoContext, regions: [PaintRegion], visible: Rect) throws {
+    func paint(_ cr: CairoContext, regions: [ViewportRegion], visible: Rect) throws {
         for region in regions { try paint(cr, region, visible: visible) }
         paintOuterLine(cr, regions: regions)
         try cr.checkStatus("painting the grid")
@@ -39,7 +39,7 @@ final class GridPainter {
 
     // MARK: - One region
 
-    private func paint(_ cr: CairoContext, _ region: PaintRegion, visible: Rect) throws {
+    private func paint(_ cr: CairoContext, _ region: ViewportRegion, visible: Rect) throws {
         guard let shown = region.clip.intersection(visible) else { return }
         let rows = geometry.rows.indices(overlapping: shown.y - region.offset.y, shown.maxY - region.offset.y).clamped(to: region.rows)
         let columns = geometry.columns.indices(overlapping: shown.x - region.offset.x, shown.maxX - region.offset.x).clamped(to: region.columns)
@@ -190,7 +190,7 @@ final class GridPainter {
     }
 
     /// The outer line around what the regions show of the grid, inset inside it.
-    private func paintOuterLine(_ cr: CairoContext, regions: [PaintRegion]) {
+    private func paintOuterLine(_ cr: CairoContext, regions: [ViewportRegion]) {
         guard let style = grid.gridLines.outer else { return }
         let R = geometry.rows, C = geometry.columns
         var bounds: Rect?
