@@ -25,6 +25,10 @@ final class FontMap {
                 g_object_unref(map)
                 throw RenderError("cannot create a fontconfig configuration")
             }
+            // Read the system's font cache (fc-cache fills it when fonts are installed) instead of
+            // rescanning the fonts and complaining that a private configuration has nowhere to
+            // write a cache. A cache only speeds scanning; the fonts found are the same.
+            _ = FcConfigParseAndLoadFromMemory(config, "<fontconfig><cachedir>/var/cache/fontconfig</cachedir></fontconfig>", 0)
             guard FcConfigAppFontAddDir(config, directory) != 0 else {
                 FcConfigDestroy(config)
                 g_object_unref(map)

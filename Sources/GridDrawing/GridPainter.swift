@@ -308,6 +308,8 @@ final class GridPainter {
 
     private func paintText(_ cr: CairoContext, _ string: String, cell: PlacedCell, style: ResolvedStyle, frame: Rect, inner: Rect) {
         let decimal = style.align == .decimal
+        // The column's tail first: computing it reuses the text layout.
+        let tail = decimal ? decimalTail(column: cell.column) : 0
         text.prepare(string, style: style, width: decimal ? nil : inner.width)
         let logical = text.logicalRect
         var x: Double
@@ -320,7 +322,7 @@ final class GridPainter {
             case .right: x = inner.maxX - logical.width - logical.x
             case .decimal:
                 let point = decimalPointX(string, width: logical.width)
-                x = inner.maxX - decimalTail(column: cell.column) - point
+                x = inner.maxX - tail - point
             }
         }
         let y = verticalOrigin(style.verticalAlign, inner, height: logical.height) - logical.y

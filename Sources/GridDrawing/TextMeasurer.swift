@@ -22,8 +22,13 @@ final class TextMeasurer: ContentMeasurer {
     private let layout: TextLayout
     private var cache: [Key: Size] = [:]
 
-    init(source: CellSource, context: TextContext) {
+    /// Pixels per point: sizes are rounded up to whole pixels, so snapping a track down to the
+    /// pixel grid can never make its own content ellipsize or wrap.
+    private let scale: Double
+
+    init(source: CellSource, context: TextContext, scale: Double = 1) {
         self.source = source
+        self.scale = scale
         layout = TextLayout(context: context)
     }
 
@@ -32,8 +37,8 @@ final class TextMeasurer: ContentMeasurer {
         let padding = style.padding.left + style.padding.right
         switch source.content(row: row, column: column, item: nil) {
         case .empty: return padding
-        case .text(let text): return textSize(text, style: style, width: nil).width + padding
-        case .image, .swatch: return TextMeasurer.defaultGraphicSize + padding
+        case .text(let text): return roundedUp(textSize(text, style: style, width: nil).width + padding)
+        case .image, .swatch: return roundedUp(TextMeasurer.defaultGraphicSize + padding)
         }
     }
 
@@ -44,10 +49,12 @@ final class TextMeasurer: ContentMeasurer {
         case .empty: return padding
         case .text(let text):
             let room = style.wrap ? max(0, width - style.padding.left - style.padding.right) : nil
-            return textSize(text, style: style, width: room).height + padding
-        case .image, .swatch: return TextMeasurer.defaultGraphicSize + padding
+            return roundedUp(textSize(text, style: style, width: room).height + padding)
+        case .image, .swatch: return roundedUp(TextMeasurer.defaultGraphicSize + padding)
         }
     }
+
+    private func roundedUp(_ length: Double) -> Double { (length * scale - 1e-9).rounded(.up) / scale }
 
     /// The logical size of `text` laid out as the painter would in `width` points (nil = natural).
     func textSize(_ text: String, style: ResolvedStyle, width: Double?) -> Size {

@@ -1,0 +1,39 @@
+import GridDocument
+import GridLayout
+
+/// The drawing module's entry points, used by the CLI and the snapshot module.
+/// Every call is self-contained (its own font map and Pango context), so calls may run on
+/// different threads at once; the same input gives byte-identical output.
+public enum GridRenderer {
+    /// The grid's layout as the renderer computes it: the grid area (canvas minus padding and
+    /// text blocks), text measured with Pango. This is what `gridrender layout` prints.
+    public static func layout(_ grid: PreparedGrid, options: RenderOptions = RenderOptions()) throws -> Layout {
+        try RenderJob(grid, options: options).layout
+    }
+
+    /// Renders into memory.
+    public static func render(_ grid: PreparedGrid, format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
+        let job = try RenderJob(grid, options: options)
+        switch format {
+        case .png: return try job.png(path: nil, options: options)
+        case .svg: return try job.svg()
+        case .pdf: return try job.pdf()
+        }
+    }
+
+    /// Renders to `path`, the format taken from its extension. The file is written atomically:
+    /// on any error an existing file at `path` is untouched and nothing else is left behind.
+    public static func render(_ grid: PreparedGrid, to path: String, options: RenderOptions = RenderOptions()) throws {
+        guard let format = OutputFormat(path: path) else {
+            throw RenderError("\(path): unknown output format; use .png, .svg or .pdf")
+        }
+        let job = try RenderJob(grid, options: options)
+        switch format {
+        case .png:
+            _ = try job.pixelSize()
+            try AtomicFile.write(to: path) { temporary in _ = try job.png(path: temporary, options: options) }
+        case .svg: try AtomicFile.write(job.svg(), to: path)
+        case .pdf: try AtomicFile.write(job.pdf(), to: path)
+        }
+    }
+}
