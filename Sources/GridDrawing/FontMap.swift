@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CPangoCairo
 import GridDocument
 
@@ -21,6 +24,11 @@ final class FontMap {
         pointer = map
         if mode == .pinned {
             let directory = fontDirectory ?? FontMap.defaultFontDirectory
+            var info = stat()
+            guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                g_object_unref(map)
+                throw RenderError("font directory \(directory): not found")
+            }
             guard let config = FcConfigCreate() else {
                 g_object_unref(map)
                 throw RenderError("cannot create a fontconfig configuration")
@@ -49,11 +57,14 @@ final class FontMap {
         }
         g_free(list)
         families = names
-        if mode == .pinned && names.isEmpty {
+        if mode == .pinned && names.subtracting(FontMap.pangoAliases).isEmpty {
             g_object_unref(map)
             throw RenderError("font directory \(fontDirectory ?? FontMap.defaultFontDirectory): no fonts found")
         }
     }
 
     deinit { g_object_unref(pointer) }
+
+    /// Generic names Pango lists as families of every font map, whatever fonts it has.
+    static let pangoAliases: Set<String> = ["sans", "serif", "monospace", "system-ui"]
 }

@@ -39,7 +39,9 @@ final class TextLayout {
         }
         let wraps = width != nil && style.wrap
         var mode = PANGO_ELLIPSIZE_NONE
-        if width != nil {
+        // Ellipsizing with Pango's height -1 keeps one line per paragraph, so wrapped text without
+        // a line limit never ellipsizes; with a limit, the last kept line gets the ellipsis.
+        if width != nil && (!wraps || style.maxLines > 0) {
             switch style.ellipsize {
             case .end: mode = PANGO_ELLIPSIZE_END
             case .middle: mode = PANGO_ELLIPSIZE_MIDDLE
