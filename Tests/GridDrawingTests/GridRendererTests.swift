@@ -53,3 +53,57 @@ import Testing
         try GridRenderer.render(Self.sample(), to: "\(dir)/sample.pdf")
     }
 }
+
+extension GridRendererTests {
+    /// Sections, a span, wrapping with a line limit, every ellipsis mode, dashed borders, swatches
+    /// and a selected row: a sample to look at, and a smoke test of all of them together.
+    static func features(scale: Double = 1) -> PreparedGrid {
+        let long = "The quick brown fox jumps over the lazy dog again and again"
+        let rows: [[CellContent]] = [
+            [.text("Mode"), .text("Text"), .text("Swatch")],
+            [.text("Europe"), .empty, .empty],
+            [.text("end"), .text(long), .swatch(Color(hex: 0xe4572e))],
+            [.text("middle"), .text(long), .swatch(Color(hex: 0x29335c))],
+            [.text("start"), .text(long), .swatch(Color(hex: 0xf3a712))],
+            [.text("Asia"), .empty, .empty],
+            [.text("wrap 2"), .text(long), .swatch(Color(hex: 0x669bbc))],
+            [.text("span across two columns, centred"), .empty, .empty],
+        ]
+        var grid = makeTable(rows, columnWidths: [.fixed(70), .fixed(150), .auto()], rowHeight: nil, scale: scale, styler: { row, column in
+            var style = ResolvedStyle()
+            switch row {
+            case 0: style.background = header; style.color = .white; style.font.weight = 700
+            case 1, 5: style.background = Color(hex: 0xe8ecf3); style.font.italic = true; style.font.weight = 700
+            case 2: style.ellipsize = .end
+            case 3: style.ellipsize = .middle; style.shadow = Shadow(radius: 3, color: Color(red: 0.2, green: 0.5, blue: 1, alpha: 0.6))
+            case 4: style.ellipsize = .start
+            case 6: style.wrap = true; style.maxLines = 2; style.verticalAlign = .top
+            case 7: style.align = .center; style.borders.bottom = LineStyle(width: 1, color: Color(hex: 0xe4572e), dash: [3, 2])
+            default: break
+            }
+            if column == 2 { style.align = .center }
+            return style
+        })
+        grid.spec.content = .table(.init(columnCount: 3, rows: [.header, .section, .data, .data, .data, .section, .data, .data]))
+        grid.spec.spans = [CellSpan(row: 7, column: 0, columns: 2)]
+        grid.spec.rowHeights = [nil, .fixed(20), nil, nil, nil, .fixed(20), nil, nil]
+        grid.spec.defaultRowHeight = .auto()
+        grid.spec.minimumRowHeight = 22
+        grid.padding = Insets(all: 10)
+        grid.gridLines.horizontal = LineStyle(width: 1, color: Color(hex: 0xd0d4dc))
+        grid.gridLines.vertical = LineStyle(width: 1, color: Color(hex: 0xd0d4dc))
+        grid.gridLines.outer = LineStyle(width: 1, color: Color(hex: 0x9aa3b2))
+        return grid
+    }
+
+    @Test func featuresRenderInEveryFormat() throws {
+        let dir = ProcessInfo.processInfo.environment["GRIDRENDER_SAMPLES"] ?? NSTemporaryDirectory()
+        try GridRenderer.render(Self.features(scale: 2), to: "\(dir)/features@2x.png")
+        try GridRenderer.render(Self.features(), to: "\(dir)/features.svg")
+        try GridRenderer.render(Self.features(), to: "\(dir)/features.pdf")
+        let layout = try GridRenderer.layout(Self.features())
+        // The wrapped row holds two lines: taller than a one-line row, shorter than three.
+        #expect(layout.rows[6].size > layout.rows[2].size + 8)
+        #expect(layout.rows[6].size < 3 * layout.rows[2].size)
+    }
+}
