@@ -44,9 +44,6 @@ struct PDFPagination {
             var bodyHeight = 0.0
             if start < row {
                 bodyHeight = R[row - 1].end - R[start].offset
-                if row == R.count, let bottomMargin = Optional(frame.gridSize.height - R[row - 1].end), bottomMargin > 0, start == k {
-                    bodyHeight += bottomMargin
-                }
                 regions.append(ViewportRegion(clip: Rect(x: 0, y: bodyTop, width: width, height: bodyHeight),
                                               offset: Point(x: 0, y: bodyTop - R[start].offset), rows: start..<row, columns: columns))
             }

@@ -107,3 +107,34 @@ extension GridRendererTests {
         #expect(layout.rows[6].size < 3 * layout.rows[2].size)
     }
 }
+
+extension GridRendererTests {
+    /// Renders the samples again in a child process with another locale, HOME and TMPDIR-free
+    /// font cache, and compares bytes: pinned output depends on neither.
+    @Test func secondProcessWithOtherLocaleGivesIdenticalBytes() throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["GRIDRENDER_SAMPLES"] == nil else { return }  // we are the child
+        let dir = try temporaryDirectory()
+        let home = try temporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--testing-library", "swift-testing", "--filter", "writesSampleFiles"]
+        var childEnvironment = environment
+        childEnvironment["GRIDRENDER_SAMPLES"] = dir.path
+        childEnvironment["HOME"] = home.path
+        childEnvironment["LANG"] = "de_DE.UTF-8"
+        childEnvironment["LC_ALL"] = "ar_EG.UTF-8"
+        childEnvironment["LANGUAGE"] = "ja"
+        process.environment = childEnvironment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        for (name, grid, format) in [("sample@2x.png", Self.sample(scale: 2), OutputFormat.png),
+                                     ("sample.svg", Self.sample(), .svg), ("sample.pdf", Self.sample(), .pdf)] {
+            let child = Array(try Data(contentsOf: dir.appendingPathComponent(name)))
+            #expect(child == (try GridRenderer.render(grid, format: format)), "\(name)")
+        }
+    }
+}
