@@ -13,16 +13,18 @@ enum AtomicFile {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array(((directory.isEmpty ? "" : directory) + "/.\(name).XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // O_EXCL with a random name instead of mkstemp: mkstemp makes the file 0600, and fixing the
+        // mode needs the umask, which can only be read by setting it (racy with other threads).
+        var temporary = ""
+        var fd: Int32 = -1
+        for _ in 0..<16 {
+            temporary = "\(directory)/.\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp"
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if fd >= 0 || errno != EEXIST { break }
+        }
         guard fd >= 0 else {
             throw RenderError("\(path): cannot create a file in \(directory): \(String(cString: strerror(errno)))")
         }
-        let temporary = String(cString: template)
-        // mkstemp makes the file private (0600); give it the usual mode under the umask.
-        let mask = umask(0)
-        umask(mask)
-        fchmod(fd, 0o666 & ~mask)
         close(fd)
         do {
             try write(temporary)

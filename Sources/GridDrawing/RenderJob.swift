@@ -8,8 +8,8 @@ final class RenderJob {
     /// PNG limits (DESIGN.md §8): checked before anything is allocated.
     static let maxPixelsPerSide = 1_000_000
     static let maxPixels = 4_000_000_000
-    /// Most bytes of the reusable band buffer; bands are up to 2048 rows within it.
-    static let bandBytes = 64 << 20
+    /// Most bytes of one of the two reusable band buffers; bands are up to 2048 rows within it.
+    static let bandBytes = 32 << 20
     static let maxBandRows = 2048
 
     let grid: PreparedGrid
@@ -97,35 +97,32 @@ final class RenderJob {
         return (Int(w), Int(h))
     }
 
-    /// Renders the PNG band by band into one reusable buffer (tiles of ≤ 32767 px side by side
-    /// when wider), streaming each band's rows to libpng. Writes to `path`, or returns the bytes.
+    /// Renders the PNG band by band (tiles of ≤ 32767 px side by side when wider) into two
+    /// reusable buffers: while one band is compressed on a background queue the next is painted.
+    /// Peak memory is two bands, whatever the height. Writes to `path`, or returns the bytes.
     func png(path: String?, options: RenderOptions) throws -> [UInt8] {
         let (width, height) = try pixelSize()
-        let stride = width * 4
-        let bandRows = max(1, min(RenderJob.maxBandRows, RenderJob.bandBytes / stride, height))
-        let encoder = try PNGEncoder(path: path, width: width, height: height, alpha: !grid.background.isOpaque,
-                                     level: max(0, min(9, options.pngCompression)), filter: options.pngFilter.mask)
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * bandRows)
-        defer { buffer.deallocate() }
-        var tiles: [(x: Int, cr: CairoContext)] = []
-        for x in Swift.stride(from: 0, to: width, by: CairoSurface.maxImageSide) {
-            let surface = try CairoSurface.image(wrapping: buffer + x * 4, width: min(CairoSurface.maxImageSide, width - x),
-                                                 height: bandRows, stride: stride)
-            tiles.append((x, try CairoContext(surface)))
-        }
+        let bandRows = max(1, min(RenderJob.maxBandRows, RenderJob.bandBytes / (width * 4), height))
+        let encoder = BandEncoder(try PNGEncoder(path: path, width: width, height: height, alpha: !grid.background.isOpaque,
+                                                 level: max(0, min(9, options.pngCompression)), filter: options.pngFilter.mask))
+        let bands = height > bandRows ? [try BandBuffer(width: width, rows: bandRows), try BandBuffer(width: width, rows: bandRows)]
+                                       : [try BandBuffer(width: width, rows: bandRows)]
+        defer { encoder.drain() }
         let s = grid.scale
-        for y in Swift.stride(from: 0, to: height, by: bandRows) {
+        for (index, y) in Swift.stride(from: 0, to: height, by: bandRows).enumerated() {
+            let band = bands[index % bands.count]
             let rows = min(bandRows, height - y)
-            for (x, cr) in tiles {
+            band.free.wait()
+            for (x, cr) in band.tiles {
                 cr.identityMatrix()
                 cr.paintReplacing(grid.background)
                 cr.translate(Double(-x), Double(-y))
                 cr.scale(s, s)
                 let visible = Rect(x: Double(x) / s, y: Double(y) / s, width: Double(cr.surface.width) / s, height: Double(rows) / s)
-                try paintCanvas(cr, visible: visible)
+                do { try paintCanvas(cr, visible: visible) } catch { band.free.signal(); throw error }
                 cr.surface.flush()
             }
-            try encoder.write(argb32: buffer, stride: stride, rows: rows)
+            encoder.submit(band, rows: rows)
         }
         return try encoder.finish()
     }
