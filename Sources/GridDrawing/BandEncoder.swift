@@ -14,22 +14,22 @@ final class BandEncoder: @unchecked Sendable {
 
     init(_ encoder: PNGEncoder) { self.encoder = encoder }
 
-    /// Pixels of a painted band, valid until the band's semaphore is signalled.
+    /// A painted band on its way to the encoder. It holds the band itself, so the pixel memory
+    /// outlives the job even when the caller's last use of the band is already behind it.
     private struct Rows: @unchecked Sendable {
-        let pixels: UnsafePointer<UInt8>
-        let stride: Int
+        let band: BandBuffer
         let count: Int
     }
 
     /// Queues the first `rows` rows of `band`; `band.free` is signalled once they are encoded.
     /// Call `band.free.wait()` before painting the band again.
     func submit(_ band: BandBuffer, rows: Int) {
-        let work = Rows(pixels: UnsafePointer(band.pixels), stride: band.stride, count: rows)
+        let work = Rows(band: band, count: rows)
         let free = band.free
         queue.async {
             defer { free.signal() }
             guard self.failure == nil else { return }
-            do { try self.encoder.write(argb32: work.pixels, stride: work.stride, rows: work.count) } catch { self.failure = error }
+            do { try self.encoder.write(argb32: work.band.pixels, stride: work.band.stride, rows: work.count) } catch { self.failure = error }
         }
     }
 

@@ -124,7 +124,8 @@ final class RenderJob {
             }
             encoder.submit(band, rows: rows)
         }
-        return try encoder.finish()
+        // The bands' contexts are destroyed here, on this thread, after the last band is encoded.
+        return try withExtendedLifetime(bands) { try encoder.finish() }
     }
 
     // MARK: - SVG
