@@ -52,7 +52,7 @@ final class TextLayout {
         // Pango wraps whenever a width is set, so a line that neither wraps nor ellipsizes gets no
         // width (the painter aligns it from its natural size).
         let effectiveWidth = wraps || mode != PANGO_ELLIPSIZE_NONE ? width : nil
-        let pangoWidth = effectiveWidth.map { Int32(max(0, $0) * Double(PANGO_SCALE)) } ?? -1
+        let pangoWidth = effectiveWidth.map { Int32(min(Double(Int32.max), max(0, $0) * Double(PANGO_SCALE))) } ?? -1
         if pangoWidth != self.width { pango_layout_set_width(pointer, pangoWidth); self.width = pangoWidth }
         if mode != ellipsize { pango_layout_set_ellipsize(pointer, mode); ellipsize = mode }
         // Pango limits lines only while ellipsizing; otherwise `lineLimit` cuts the measured height.
