@@ -12,14 +12,17 @@ struct AxisGeometry: Sendable, Hashable {
     init(_ sizes: AxisSizes, scale: Double, snapping: Snapping) {
         let segments = sizes.segments
         let unit = snapping == .none ? 1 : scale
+        // Tracks sit at the odd indices; with no tracks the segments are just the two margins.
+        let lastIndex = segments.count - 1
+        let isTrack = { (index: Int) in index % 2 == 1 && index < lastIndex }
         let snapped = snapping == .none
             ? segments
-            : PixelSnapper.snap(segments, isTrack: { $0 % 2 == 1 }, scale: scale, mode: snapping)
+            : PixelSnapper.snap(segments, isTrack: isTrack, scale: scale, mode: snapping)
         var tracks: [Track] = []
         tracks.reserveCapacity(sizes.tracks.count)
         var edge = 0.0
         for index in snapped.indices {
-            if index % 2 == 1 {
+            if isTrack(index) {
                 tracks.append(Track(offset: edge / unit, size: snapped[index] / unit))
             }
             edge += snapped[index]
@@ -29,8 +32,8 @@ struct AxisGeometry: Sendable, Hashable {
         self.unsnappedTracks = sizes.tracks
     }
 
-    /// Snaps a single length (a container or viewport size) the way edges snap: to the
-    /// nearest pixel, halves up; unchanged with `snapping: none`.
+    /// Snaps a single length or position (a container or viewport) the way edges snap: to
+    /// the nearest pixel, halves up; unchanged with `snapping: none`.
     static func snapLength(_ length: Double, scale: Double, snapping: Snapping) -> Double {
         snapping == .none ? length : PixelSnapper.roundHalfUp(length * scale) / scale
     }

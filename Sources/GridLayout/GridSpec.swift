@@ -53,7 +53,8 @@ public struct GridSpec: Sendable, Hashable {
     /// Pixels per point, for snapping.
     public var scale: Double = 1
 
-    /// Per-track sizes; a nil entry (or a missing one) uses the default.
+    /// Per-track sizes; a nil entry (or a missing one) uses the default. In item mode,
+    /// `rowHeights[i]` is row i counting section header rows, and overrides `itemHeight`.
     public var columnWidths: [TrackSize?] = []
     public var rowHeights: [TrackSize?] = []
     /// nil = the mode's default: table columns and rows `auto`; item columns `fill 1`.
@@ -70,6 +71,8 @@ public struct GridSpec: Sendable, Hashable {
     public var rowSpacings: [Spacing?] = []
     public var margins: Insets<Spacing> = Insets(all: .zero)
 
+    /// Every non-fill track's base becomes the largest base of the axis (then each is clamped
+    /// to its own min/max). Fill tracks keep sharing free space by weight.
     public var uniformColumnWidths = false
     public var uniformRowHeights = false
     public var distribution = AxisPair<Distribution>(horizontal: .start, vertical: .start)

@@ -10,6 +10,10 @@
 /// new line when `sectionsStartOnNewLine` is set and continues the current line when not.
 /// A collapsed section shows its header only (no header: nothing). Flow indices count the
 /// shown items only, globally across sections.
+///
+/// Counts: flow `.rows` has exactly `lineLength` columns (`maxColumns n` → n even with fewer
+/// items). Flow `.columns` has, per block, as many rows as its longest column (at most
+/// `lineLength`), and as many columns as the widest block needs (at least `maxColumns`).
 struct ItemPlacement: Sendable {
     struct Line: Sendable, Hashable {
         var firstItem: Int
@@ -87,7 +91,9 @@ struct ItemPlacement: Sendable {
             let lineCount = lines.count - blockFirstLine
             guard flow == .columns, lineCount > 0 else { return }
             let longest = lines[blockFirstLine...].reduce(0) { Swift.max($0, $1.count) }
-            let rowCount = items.limit == nil ? longest : lineLength
+            // As many rows as the block's longest column: `maxRows` is a maximum, and a short
+            // section under a header gets no empty rows.
+            let rowCount = longest
             let block = Block(rowStart: rowKinds.count, rowCount: rowCount, firstLine: blockFirstLine, lineCount: lineCount)
             for _ in 0..<rowCount {
                 rowKinds.append(.item); rowSections.append(blockFirstItemSection); rowGroup.append(blocks.count)

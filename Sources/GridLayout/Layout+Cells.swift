@@ -1,8 +1,15 @@
 extension Layout {
-    /// The cell covering (row, column): a spanned position returns the span's anchor cell (a
-    /// section row's single cell for any of its columns); nil where there is no cell (an
-    /// empty item slot, a position outside the grid).
+    /// The cell covering (row, column): a spanned position returns the span's anchor cell;
+    /// nil where there is no cell (an empty item slot, a hidden column of a section row — a
+    /// section row's one cell is returned for column 0 only — or a position outside the grid).
     public func cell(row: Int, column: Int) -> PlacedCell? {
+        guard column == 0 || row < 0 || row >= rowKinds.count || rowKinds[row] != .section else { return nil }
+        return coveringCell(row: row, column: column)
+    }
+
+    /// Like `cell(row:column:)`, but every column of a section row returns the section cell,
+    /// as for any other span: what rectangle queries and iteration need.
+    func coveringCell(row: Int, column: Int) -> PlacedCell? {
         guard row >= 0, row < rows.count, row < rowKinds.count, column >= 0, column < columns.count else { return nil }
         let section = row < rowSections.count ? rowSections[row] : 0
         if rowKinds[row] == .section {
@@ -29,15 +36,23 @@ extension Layout {
     /// a walk over all cells. Each cell once (spans included once), in row-major order of
     /// their anchors.
     public func cells(in rect: Rect) -> [PlacedCell] {
-        guard rect.width > 0, rect.height > 0,
+        guard rect.width > 0, rect.height > 0, !rect.x.isNaN, !rect.y.isNaN, !rect.maxX.isNaN, !rect.maxY.isNaN,
               let columnRange = TrackSearch.candidates(columns, from: rect.x, to: rect.maxX),
               let rowRange = TrackSearch.candidates(rows, from: rect.y, to: rect.maxY) else { return [] }
         var result: [PlacedCell] = []
-        result.reserveCapacity(rowRange.count * columnRange.count)
+        let positions = rowRange.count <= LayoutLimits.maxReservedCells / columnRange.count
+            ? rowRange.count * columnRange.count : LayoutLimits.maxReservedCells
+        result.reserveCapacity(Swift.min(positions, LayoutLimits.maxReservedCells))
         var needsSorting = false
         for row in rowRange {
+            if row < rowKinds.count && rowKinds[row] == .section {
+                if let cell = coveringCell(row: row, column: columnRange.lowerBound), cell.frame.intersects(rect) {
+                    result.append(cell)
+                }
+                continue
+            }
             for column in columnRange {
-                guard let cell = cell(row: row, column: column) else { continue }
+                guard let cell = coveringCell(row: row, column: column) else { continue }
                 if cell.row != row || cell.column != column {
                     // A covered position: report the span at its first position in the window only.
                     guard row == Swift.max(cell.row, rowRange.lowerBound),
@@ -59,7 +74,7 @@ extension Layout {
         guard !columns.isEmpty else { return }
         for row in 0..<rowCount {
             if rowKinds[row] == .section {
-                if let cell = cell(row: row, column: 0) { body(cell) }
+                if let cell = coveringCell(row: row, column: 0) { body(cell) }
                 continue
             }
             var columnLimit = columns.count
@@ -68,7 +83,7 @@ extension Layout {
                 columnLimit = Swift.min(columnLimit, Self.itemsInRow(row, placement))
             }
             for column in 0..<columnLimit {
-                guard let cell = cell(row: row, column: column), cell.row == row, cell.column == column else { continue }
+                guard let cell = coveringCell(row: row, column: column), cell.row == row, cell.column == column else { continue }
                 body(cell)
             }
         }
@@ -88,8 +103,9 @@ extension Layout {
     /// The cell anchored at (row, column) with its frame: the slot of its tracks, then cell
     /// alignment within it.
     func placedCell(row: Int, column: Int, rowSpan: Int, columnSpan: Int, item: Int?, section: Int) -> PlacedCell {
-        let first = columns[column], last = columns[column + columnSpan - 1]
-        let top = rows[row], bottom = rows[row + rowSpan - 1]
+        // Clamped so a caller who edits the public tracks cannot make a lookup trap.
+        let first = columns[column], last = columns[Swift.min(column + columnSpan, columns.count) - 1]
+        let top = rows[row], bottom = rows[Swift.min(row + rowSpan, rows.count) - 1]
         var frame = Rect(x: first.offset, y: top.offset, width: last.end - first.offset, height: bottom.end - top.offset)
         if let sizes = cellMap.contentSizes {
             let content = sizes.size(row: row, column: column)

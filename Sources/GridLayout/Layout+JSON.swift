@@ -8,54 +8,63 @@ extension Layout {
     ///
     /// `contentSize` follows `size` when it differs. A spanning cell adds `rowSpan`/
     /// `columnSpan` (when > 1) after `height`; `item` appears in item mode for item cells only.
-    /// Integers print without ".0"; the text is deterministic and has no trailing newline.
+    /// Integers print without ".0"; pixel values (`units: .pixels`) are whole numbers unless
+    /// snapping is `none`. The text is deterministic and has no trailing newline.
     public func json(units: LayoutUnits) -> String {
         let factor = units == .pixels ? scale : 1
         let whole = units == .pixels && cellMap.snapping != .none
-        func number(_ points: Double) -> String {
-            var value = points * factor
-            if whole { value = value.rounded() }
-            return JSONNumber.format(value)
+        var out = JSONWriter(capacity: Swift.min(64 * (columns.count + rows.count) + 96 * cellCount + 128, 1 << 26))
+        func length(_ points: Double) {
+            let value = points * factor
+            out.number(whole ? value.rounded() : value)
         }
-        var out = "{\"size\": {\"width\": \(number(size.width)), \"height\": \(number(size.height))}"
+        out.raw("{\"size\": {\"width\": "); length(size.width)
+        out.raw(", \"height\": "); length(size.height); out.raw("}")
         if contentSize != size {
-            out += ", \"contentSize\": {\"width\": \(number(contentSize.width)), \"height\": \(number(contentSize.height))}"
+            out.raw(", \"contentSize\": {\"width\": "); length(contentSize.width)
+            out.raw(", \"height\": "); length(contentSize.height); out.raw("}")
         }
-        out += ", \"scale\": \(JSONNumber.format(scale)),\n \"columns\": ["
+        out.raw(", \"scale\": "); out.number(scale)
+        out.raw(",\n \"columns\": [")
         for (index, column) in columns.enumerated() {
-            if index > 0 { out += ", " }
-            out += "{\"x\": \(number(column.offset)), \"width\": \(number(column.size))}"
+            if index > 0 { out.raw(", ") }
+            out.raw("{\"x\": "); length(column.offset)
+            out.raw(", \"width\": "); length(column.size); out.raw("}")
         }
-        out += "],\n \"rows\": ["
+        out.raw("],\n \"rows\": [")
         for (index, row) in rows.enumerated() {
-            if index > 0 { out += ", " }
-            let kind = index < rowKinds.count ? rowKinds[index].rawValue : RowKind.data.rawValue
-            out += "{\"y\": \(number(row.offset)), \"height\": \(number(row.size)), \"kind\": \"\(kind)\"}"
+            if index > 0 { out.raw(", ") }
+            out.raw("{\"y\": "); length(row.offset)
+            out.raw(", \"height\": "); length(row.size)
+            out.raw(", \"kind\": "); out.string(index < rowKinds.count ? rowKinds[index].rawValue : RowKind.data.rawValue)
+            out.raw("}")
         }
-        out += "],\n \"cells\": ["
+        out.raw("],\n \"cells\": [")
         var first = true
         forEachCell { cell in
-            if !first { out += ", " }
+            if !first { out.raw(", ") }
             first = false
-            let frame = cell.frame
-            out += "{\"row\": \(cell.row), \"column\": \(cell.column), \"x\": \(number(frame.x)), "
-            out += "\"y\": \(number(frame.y)), \"width\": \(number(frame.width)), \"height\": \(number(frame.height))"
-            if cell.rowSpan > 1 { out += ", \"rowSpan\": \(cell.rowSpan)" }
-            if cell.columnSpan > 1 { out += ", \"columnSpan\": \(cell.columnSpan)" }
-            if let item = cell.item { out += ", \"item\": \(item)" }
-            out += "}"
+            out.raw("{\"row\": "); out.integer(cell.row)
+            out.raw(", \"column\": "); out.integer(cell.column)
+            out.raw(", \"x\": "); length(cell.frame.x)
+            out.raw(", \"y\": "); length(cell.frame.y)
+            out.raw(", \"width\": "); length(cell.frame.width)
+            out.raw(", \"height\": "); length(cell.frame.height)
+            if cell.rowSpan > 1 { out.raw(", \"rowSpan\": "); out.integer(cell.rowSpan) }
+            if cell.columnSpan > 1 { out.raw(", \"columnSpan\": "); out.integer(cell.columnSpan) }
+            if let item = cell.item { out.raw(", \"item\": "); out.integer(item) }
+            out.raw("}")
         }
-        out += "]}"
-        return out
+        out.raw("]}")
+        return out.text
     }
 }
 
-/// JSON number text: whole numbers without ".0" (and never "-0"), others in Swift's shortest
-/// round-tripping form; non-finite values (which the layout never produces) as 0.
+/// JSON number text, as `Layout.json(units:)` writes it.
 enum JSONNumber {
     static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
+        var writer = JSONWriter(capacity: 24)
+        writer.number(value)
+        return writer.text
     }
 }

@@ -35,9 +35,12 @@ public struct Layout: Sendable {
     /// Pixels per point.
     public var scale: Double
     /// Canvas size in points: the container (spec.width/height) where given, else the
-    /// viewport size when a viewport is set, else `contentSize`.
+    /// viewport size when a viewport is set, else `contentSize`. Snapped to whole pixels
+    /// (halves up) unless `snapping` is `none`.
     public var size: Size
-    /// Full extent of the grid including margins, in points.
+    /// Full extent of the grid including margins, in points. With a container it equals the
+    /// container (leftover space sits in the margins or gaps, per `distribution`) unless the
+    /// content overflows it; `json(units:)` reports it only when it differs from `size`.
     public var contentSize: Size
     /// Columns in content coordinates, points, after snapping.
     public var columns: [Track]
@@ -65,37 +68,4 @@ public struct Layout: Sendable {
     /// The number of cells: every position holding a cell, a span counted once, a section
     /// row counted once, empty item slots not at all.
     public var cellCount: Int { cellMap.cellCount }
-}
-
-/// What `Layout` keeps to answer cell queries: the grid's structure and spans, and what cell
-/// alignment needs.
-struct CellMap: Sendable {
-    enum Structure: Sendable {
-        /// Every position of a non-section row holds a cell.
-        case table
-        /// Positions hold items as the flow placed them.
-        case items(ItemPlacement)
-    }
-
-    var structure: Structure
-    var spans: SpanMap
-    var alignment: AxisPair<CellAlignment>
-    /// Measured content sizes for non-`fill` alignment (table mode only), else nil.
-    var contentSizes: ContentSizes?
-    var snapping: Snapping
-    var cellCount: Int
-}
-
-/// Content sizes of every cell, row-major, as `Float` (8 bytes a cell) — kept only when cell
-/// alignment is not `fill`, because the measurer cannot be stored in a `Sendable` layout.
-struct ContentSizes: Sendable {
-    var columnCount: Int
-    var widths: [Float]
-    var heights: [Float]
-
-    func size(row: Int, column: Int) -> (width: Double, height: Double) {
-        let index = row * columnCount + column
-        guard index >= 0, index < widths.count else { return (0, 0) }
-        return (Double(widths[index]), Double(heights[index]))
-    }
 }

@@ -14,6 +14,10 @@ enum LayoutLimits {
     /// The most cells whose content sizes are kept for non-`fill` cell alignment; larger
     /// grids fall back to `fill` alignment rather than allocating without bound.
     static let maxAlignedCells = 1 << 23
+    /// The most positions an item-mode span may cover.
+    static let maxItemSpanArea = 1 << 20
+    /// The most cells a rectangle query reserves room for up front.
+    static let maxReservedCells = 1 << 16
     /// Pixels per point.
     static let scaleRange: ClosedRange<Double> = 0.001...1000
 }

@@ -1,6 +1,13 @@
 /// Where leftover space goes on an axis when no fill track or stretchable spacing takes it.
 public enum Distribution: String, Sendable, Hashable, CaseIterable {
-    case start, center, end, spaceBetween, spaceAround, spaceEvenly, stretch
+    /// `start` leaves the space after the last track (in the trailing margin), `end` before the
+    /// first, `center` half each side. `spaceBetween` puts it in the gaps (one track: `start`),
+    /// `spaceAround` half a share at each end and a share per gap, `spaceEvenly` equal shares
+    /// at both ends and in every gap.
+    case start, center, end, spaceBetween, spaceAround, spaceEvenly
+    /// Auto tracks grow equally; with no auto track every track grows equally, so `stretch`
+    /// always fills the container. The growth ignores `max`.
+    case stretch
 }
 
 /// How a cell's frame sits inside the slot its tracks give it.
@@ -13,6 +20,7 @@ public enum CellAlignment: String, Sendable, Hashable, CaseIterable {
 /// What happens when a fill track's share is below its `min` (DESIGN.md §3 step 3).
 public enum MinimumPolicy: String, Sendable, Hashable, CaseIterable {
     /// IGGridView's rule: one pass; a track below its min gets its min, the others keep their share.
+    /// A track above its max gets its max; the surplus is not shared again but goes by `Distribution`.
     case overflow
     /// CSS `fr`: clamped tracks are frozen and the rest is shared again until nothing violates.
     case reflow

@@ -14,13 +14,15 @@ struct SpanMap: Sendable, Hashable {
     /// - Parameters:
     ///   - isSectionRow: whether a row is a full-width section row (spans may not cross one).
     ///   - hasCell: whether a position holds a cell of its own (a span's anchor must).
-    init(_ requested: [CellSpan], rowCount: Int, columnCount: Int,
+    ///   - maxArea: spans covering more positions are ignored (item mode counts the items a
+    ///     span hides position by position, so it bounds that work).
+    init(_ requested: [CellSpan], rowCount: Int, columnCount: Int, maxArea: Int = .max,
          isSectionRow: (Int) -> Bool, hasCell: (Int, Int) -> Bool) {
         for span in requested {
             guard span.row >= 0, span.row < rowCount, span.column >= 0, span.column < columnCount else { continue }
             let rows = span.rows.clamped(1, rowCount - span.row)
             let columns = span.columns.clamped(1, columnCount - span.column)
-            guard rows > 1 || columns > 1 else { continue }
+            guard rows > 1 || columns > 1, rows <= maxArea / columns else { continue }
             guard hasCell(span.row, span.column) else { continue }
             let kept = CellSpan(row: span.row, column: span.column, rows: rows, columns: columns)
             let rowRange = kept.row..<(kept.row + rows)

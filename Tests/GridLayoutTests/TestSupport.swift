@@ -1,9 +1,9 @@
 @testable import GridLayout
 
 /// A measurer driven by closures, standing in for Pango in tests.
-struct FakeMeasurer: ContentMeasurer {
-    var widthOf: (Int, Int) -> Double = { _, _ in 0 }
-    var heightOf: (Int, Int, Double) -> Double = { _, _, _ in 0 }
+struct FakeMeasurer: ContentMeasurer, Sendable {
+    var widthOf: @Sendable (Int, Int) -> Double = { _, _ in 0 }
+    var heightOf: @Sendable (Int, Int, Double) -> Double = { _, _, _ in 0 }
     func width(row: Int, column: Int) -> Double { widthOf(row, column) }
     func height(row: Int, column: Int, width: Double) -> Double { heightOf(row, column, width) }
 }
