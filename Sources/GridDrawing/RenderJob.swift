@@ -30,7 +30,12 @@ final class RenderJob {
         self.grid = grid
         context = try TextContext(mode: grid.fonts, fontDirectory: options.fontDirectory)
         let measurer = TextMeasurer(source: grid.cells, context: context, scale: grid.scale)
-        (frame, layout) = CanvasFrame.make(grid, measurer: measurer) { LayoutEngine.layout($0, measurer: measurer) }
+        (frame, layout) = CanvasFrame.make(grid, measurer: measurer) { spec in
+            // Item mode: a cell's item index is only known after placement, and the cell source
+            // needs it, so item tracks are not content-sized (their default is `fill` anyway).
+            if case .items = spec.content { return LayoutEngine.layout(spec) }
+            return LayoutEngine.layout(spec, measurer: measurer)
+        }
         images = ImageCache(baseDirectory: grid.baseDirectory)
         painter = GridPainter(grid: grid, geometry: layout, context: context, images: images)
         blockText = TextLayout(context: context)

@@ -232,3 +232,39 @@ import Testing
         }
     }
 }
+
+extension GridPainterTests {
+    struct ItemCells: CellSource {
+        static let colors = [Color(hex: 0xff0000), Color(hex: 0x00ff00), Color(hex: 0x0000ff), Color(hex: 0xffff00), Color(hex: 0x00ffff)]
+        func content(row: Int, column: Int, item: Int?) -> CellContent { .empty }
+        func style(row: Int, column: Int, item: Int?) -> ResolvedStyle {
+            var style = ResolvedStyle()
+            if let item { style.background = Self.colors[item] }
+            return style
+        }
+    }
+
+    @Test func itemModeCellsGetTheirItemIndex() throws {
+        var spec = GridSpec(content: .items(.init(sections: [.init(count: 5)], limit: .maxColumns(3), itemHeight: .lineSize(0))),
+                            width: 90)
+        spec.columnSpacing = Spacing(0)
+        let image = try PNGImage(decoding: GridRenderer.render(PreparedGrid(spec: spec, cells: ItemCells()), format: .png))
+        #expect(image.width == 90 && image.height == 60)
+        let expected: [(Int, Int, PNGImage.Pixel)] = [(15, 15, .init(255, 0, 0)), (45, 15, .init(0, 255, 0)), (75, 15, .init(0, 0, 255)),
+                                                      (15, 45, .init(255, 255, 0)), (45, 45, .init(0, 255, 255)), (75, 45, Self.white)]
+        for (x, y, pixel) in expected { #expect(image[x, y] == pixel, "at \(x),\(y)") }
+    }
+
+    @Test func verticalLinesStopAtSectionRows() throws {
+        var grid = Self.plain(configure: { grid in
+            grid.gridLines.vertical = LineStyle(width: 1, color: Self.lineColor)
+        })
+        grid.spec.content = .table(GridSpec.Table(columnCount: 3, rows: [RowKind.data, .section, .data, .data]))
+        let image = try Self.png(grid)
+        #expect(image[50, 10] == Self.black)
+        #expect(image[50, 30] == Self.white)
+        #expect(image[50, 50] == Self.black)
+        // The outer edges still run through the section row.
+        #expect(image[0, 30] == Self.black)
+    }
+}
