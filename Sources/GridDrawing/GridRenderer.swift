@@ -8,12 +8,15 @@ public enum GridRenderer {
     /// The grid's layout as the renderer computes it: the grid area (canvas minus padding and
     /// text blocks), text measured with Pango. This is what `gridrender layout` prints.
     public static func layout(_ grid: PreparedGrid, options: RenderOptions = RenderOptions()) throws -> Layout {
-        try RenderJob(grid, options: options).layout
+        let job = try RenderJob(grid, options: options)
+        job.reportWarnings()
+        return job.layout
     }
 
     /// Renders into memory.
     public static func render(_ grid: PreparedGrid, format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
         let job = try RenderJob(grid, options: options)
+        defer { job.reportWarnings() }
         switch format {
         case .png: return try job.png(path: nil, options: options)
         case .svg: return try job.svg()
@@ -28,6 +31,7 @@ public enum GridRenderer {
             throw RenderError("\(path): unknown output format; use .png, .svg or .pdf")
         }
         let job = try RenderJob(grid, options: options)
+        defer { job.reportWarnings() }
         switch format {
         case .png:
             _ = try job.pixelSize()

@@ -28,6 +28,7 @@ final class RenderJob {
         }
         if let fonts = options.fonts { grid.fonts = fonts }
         self.grid = grid
+        warningHandler = options.warningHandler
         context = try TextContext(mode: grid.fonts, fontDirectory: options.fontDirectory)
         let measurer = TextMeasurer(source: grid.cells, context: context, scale: grid.scale)
         (frame, layout) = CanvasFrame.make(grid, measurer: measurer) { spec in
@@ -40,7 +41,18 @@ final class RenderJob {
         painter = GridPainter(grid: grid, geometry: layout, context: context, images: images)
         blockText = TextLayout(context: context)
         try preloadImages()
-        if let handler = options.warningHandler { context.warnings.forEach(handler) }
+    }
+
+    private let warningHandler: (@Sendable (String) -> Void)?
+    private var reportedWarnings = 0
+
+    /// Hands warnings not yet reported to the options' handler (fonts are first seen while
+    /// measuring or while painting, so callers report after each step).
+    func reportWarnings() {
+        let warnings = context.warnings
+        guard reportedWarnings < warnings.count else { return }
+        warnings[reportedWarnings...].forEach { warningHandler?($0) }
+        reportedWarnings = warnings.count
     }
 
     /// Decodes every cell image up front, so a missing or broken file fails the render before any

@@ -29,7 +29,8 @@ import Testing
     @Test func warningsReachTheHandler() throws {
         final class Box: @unchecked Sendable { var messages: [String] = [] }  // test-only, single-threaded
         let box = Box()
-        let grid = makeTable(text([["x"]]), header: false, styler: { _, _ in
+        // Fixed tracks: nothing is measured, so the font is first seen while painting.
+        let grid = makeTable(text([["x"]]), columnWidths: [.fixed(20)], header: false, styler: { _, _ in
             var style = ResolvedStyle()
             style.font.family = "Nonexistent Family"
             return style
