@@ -6,6 +6,11 @@ import GridLayout
 struct DeviceTransform {
     var sx, sy, tx, ty: Double
 
+    /// The same transform onto a device grid `factor` times finer.
+    func scaled(by factor: Double) -> DeviceTransform {
+        DeviceTransform(sx: sx * factor, sy: sy * factor, tx: tx * factor, ty: ty * factor)
+    }
+
     func deviceX(_ x: Double) -> Double { x * sx + tx }
     func deviceY(_ y: Double) -> Double { y * sy + ty }
     func userX(_ x: Double) -> Double { (x - tx) / sx }

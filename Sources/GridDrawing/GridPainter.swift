@@ -21,6 +21,10 @@ final class GridPainter {
     /// Per column: the widest part right of the decimal point among `decimal` cells.
     private var decimalTails: [Int: Double] = [:]
     private let lastHeaderRow: Int?
+    /// Layout pixels per device unit of the target: 1 for PNG (its device units are the pixels),
+    /// the grid's scale for SVG and PDF, so lines and fills land on the pixel grid the layout
+    /// snapped to rather than on whole points.
+    var pixelsPerDeviceUnit = 1.0
 
     init(grid: PreparedGrid, geometry: Layout, context: TextContext, images: ImageCache) {
         self.grid = grid
@@ -49,7 +53,7 @@ final class GridPainter {
         cr.rectangle(region.clip)
         cr.clip()
         cr.translate(region.offset.x, region.offset.y)
-        let device = cr.deviceTransform
+        let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
 
         let query = Rect(x: shown.x - region.offset.x, y: shown.y - region.offset.y, width: shown.width, height: shown.height)
         items.removeAll(keepingCapacity: true)
@@ -204,7 +208,7 @@ final class GridPainter {
             bounds = bounds.map { $0.union(part) } ?? part
         }
         guard let b = bounds else { return }
-        let device = cr.deviceTransform
+        let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
         horizontalLine(device, y: b.y, x0: b.x, x1: b.maxX, style, .after)
         horizontalLine(device, y: b.maxY, x0: b.x, x1: b.maxX, style, .before)
         verticalLine(device, x: b.x, y0: b.y, y1: b.maxY, style, .after)

@@ -119,6 +119,7 @@ final class RenderJob {
     /// Peak memory is two bands, whatever the height. Writes to `path`, or returns the bytes.
     func png(path: String?, options: RenderOptions) throws -> [UInt8] {
         let (width, height) = try pixelSize()
+        painter.pixelsPerDeviceUnit = 1
         let bandRows = max(1, min(RenderJob.maxBandRows, RenderJob.bandBytes / (width * 4), height))
         let encoder = BandEncoder(try PNGEncoder(path: path, width: width, height: height, alpha: !grid.background.isOpaque,
                                                  level: max(0, min(9, options.pngCompression)), filter: options.pngFilter.mask))
@@ -148,6 +149,7 @@ final class RenderJob {
     // MARK: - SVG
 
     func svg() throws -> [UInt8] {
+        painter.pixelsPerDeviceUnit = grid.scale
         let surface = try CairoSurface.svg(width: frame.size.width, height: frame.size.height)
         try withContext(surface) { cr in
             paintBackground(cr, Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height))
@@ -173,6 +175,7 @@ final class RenderJob {
     // MARK: - PDF
 
     func pdf() throws -> [UInt8] {
+        painter.pixelsPerDeviceUnit = grid.scale
         guard let page = grid.page else {
             let surface = try CairoSurface.pdf(width: frame.size.width, height: frame.size.height)
             try withContext(surface) { cr in
@@ -184,6 +187,7 @@ final class RenderJob {
             return try surface.finish()
         }
         let pages = PDFPagination(job: self, page: page)
+        painter.pixelsPerDeviceUnit = grid.scale / pages.fit
         let surface = try CairoSurface.pdf(width: page.width, height: page.height)
         try withContext(surface) { cr in
             for p in pages.pages {

@@ -26,18 +26,24 @@ import Testing
         #expect(text.contains(##"id="surface0""##) || !text.contains("surface"))
     }
 
-    @Test func svgIsWellFormedSizedInPixelsAndMatchesThePNG() throws {
+    @Test(arguments: [1.0, 2.0])
+    func svgIsWellFormedSizedInPixelsAndMatchesThePNG(scale: Double) throws {
         let dir = try temporaryDirectory()
         let svgPath = dir.appendingPathComponent("t.svg").path, rasterPath = dir.appendingPathComponent("t.png").path
-        let grid = GridRendererTests.sample()
+        let grid = GridRendererTests.sample(scale: scale)
         try GridRenderer.render(grid, to: svgPath)
         let png = try PNGImage(decoding: GridRenderer.render(grid, format: .png))
 
         #expect(try run(["xmllint", "--noout", svgPath]).status == 0)
         let svg = try String(contentsOfFile: svgPath, encoding: .utf8)
-        #expect(svg.contains("width=\"\(png.width)px\" height=\"\(png.height)px\""))
+        // The SVG is in points: the PNG's size at scale 1.
+        func points(_ pixels: Int) -> String {
+            let value = Double(pixels) / scale
+            return value == value.rounded() ? String(Int(value)) : String(value)
+        }
+        #expect(svg.contains("width=\"\(points(png.width))px\" height=\"\(points(png.height))px\""))
 
-        #expect(try run(["rsvg-convert", svgPath, "-o", rasterPath]).status == 0)
+        #expect(try run(["rsvg-convert", "-z", "\(scale)", svgPath, "-o", rasterPath]).status == 0)
         let raster = try PNGImage(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: rasterPath))))
         #expect(raster.width == png.width && raster.height == png.height)
         guard raster.width == png.width, raster.height == png.height else { return }
