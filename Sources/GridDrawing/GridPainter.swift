@@ -18,16 +18,16 @@ final class GridPainter {
     private var strokes = StrokeBatch()
     /// The cells of the region being painted with their styles, reused between regions and bands.
     private var items: [(cell: PlacedCell, style: ResolvedStyle)] = []
-    /// Per column: the widest part right of the decimal point among `decimal` cells.
-    private var decimalTails: [Int: Double] = [:]
+    private let decimals: DecimalColumns
     private let lastHeaderRow: Int?
     /// Layout pixels per device unit of the target: 1 for PNG (its device units are the pixels),
     /// the grid's scale for SVG and PDF, so lines and fills land on the pixel grid the layout
     /// snapped to rather than on whole points.
     var pixelsPerDeviceUnit = 1.0
 
-    init(grid: PreparedGrid, geometry: Layout, context: TextContext, images: ImageCache) {
+    init(grid: PreparedGrid, geometry: Layout, context: TextContext, images: ImageCache, decimals: DecimalColumns) {
         self.grid = grid
+        self.decimals = decimals
         self.geometry = geometry
         self.text = TextLayout(context: context)
         self.images = images
@@ -313,7 +313,7 @@ final class GridPainter {
     private func paintText(_ cr: CairoContext, _ string: String, cell: PlacedCell, style: ResolvedStyle, frame: Rect, inner: Rect) {
         let decimal = style.align == .decimal
         // The column's tail first: computing it reuses the text layout.
-        let tail = decimal ? decimalTail(column: cell.column) : 0
+        let tail = decimal ? decimals.extent(column: cell.column).tail : 0
         text.prepare(string, style: style, width: decimal ? nil : inner.width)
         let logical = text.logicalRect
         var x: Double
@@ -325,7 +325,7 @@ final class GridPainter {
             case .center: x = inner.x + (inner.width - logical.width) / 2 - logical.x
             case .right: x = inner.maxX - logical.width - logical.x
             case .decimal:
-                let point = decimalPointX(string, width: logical.width)
+                let point = DecimalColumns.pointX(string, width: logical.width, in: text)
                 x = inner.maxX - tail - point
             }
         }
@@ -344,30 +344,6 @@ final class GridPainter {
         cr.setSource(style.color.faded(style.opacity))
         text.show(in: cr, x: x, y: y)
         if !fits { cr.restore() }
-    }
-
-    /// x of the first '.' in the prepared text, or its width when it has none.
-    private func decimalPointX(_ string: String, width: Double) -> Double {
-        guard let dot = string.utf8.firstIndex(of: UInt8(ascii: ".")) else { return width }
-        return text.x(ofByteIndex: string.utf8.distance(from: string.utf8.startIndex, to: dot))
-    }
-
-    /// The widest "decimal point to end" width among the column's decimal-aligned text cells,
-    /// computed once per column (it needs every row, not just the band's).
-    private func decimalTail(column: Int) -> Double {
-        if let tail = decimalTails[column] { return tail }
-        var tail = 0.0
-        let source = grid.cells
-        for row in geometry.rows.indices where geometry.rowKinds[row] != .section {
-            let style = source.style(row: row, column: column, item: nil)
-            guard style.align == .decimal, case .text(let string) = source.content(row: row, column: column, item: nil),
-                  !string.isEmpty else { continue }
-            text.prepare(string, style: style, width: nil)
-            let width = text.logicalRect.width
-            tail = max(tail, width - decimalPointX(string, width: width))
-        }
-        decimalTails[column] = tail
-        return tail
     }
 }
 

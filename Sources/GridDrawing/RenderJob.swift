@@ -30,7 +30,9 @@ final class RenderJob {
         self.grid = grid
         warningHandler = options.warningHandler
         context = try TextContext(mode: grid.fonts, fontDirectory: options.fontDirectory)
-        let measurer = TextMeasurer(source: grid.cells, context: context, scale: grid.scale)
+        let tableRows: [RowKind] = if case .table(let table) = grid.spec.content { table.rows } else { [] }
+        let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context)
+        let measurer = TextMeasurer(source: grid.cells, context: context, scale: grid.scale, decimals: decimals)
         (frame, layout) = CanvasFrame.make(grid, measurer: measurer) { spec in
             // Item mode: a cell's item index is only known after placement, and the cell source
             // needs it, so item tracks are not content-sized (their default is `fill` anyway).
@@ -38,7 +40,7 @@ final class RenderJob {
             return LayoutEngine.layout(spec, measurer: measurer)
         }
         images = ImageCache(baseDirectory: grid.baseDirectory)
-        painter = GridPainter(grid: grid, geometry: layout, context: context, images: images)
+        painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals)
         blockText = TextLayout(context: context)
         try preloadImages()
     }

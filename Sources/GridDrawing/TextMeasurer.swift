@@ -26,8 +26,11 @@ final class TextMeasurer: ContentMeasurer {
     /// pixel grid can never make its own content ellipsize or wrap.
     private let scale: Double
 
-    init(source: CellSource, context: TextContext, scale: Double = 1) {
+    private let decimals: DecimalColumns?
+
+    init(source: CellSource, context: TextContext, scale: Double = 1, decimals: DecimalColumns? = nil) {
         self.source = source
+        self.decimals = decimals
         self.scale = scale
         layout = TextLayout(context: context)
     }
@@ -37,7 +40,11 @@ final class TextMeasurer: ContentMeasurer {
         let padding = style.padding.left + style.padding.right
         switch source.content(row: row, column: column, item: nil) {
         case .empty: return padding
-        case .text(let text): return roundedUp(textSize(text, style: style, width: nil).width + padding)
+        case .text(let text):
+            if style.align == .decimal, let extent = decimals?.extent(column: column) {
+                return roundedUp(extent.head + extent.tail + padding)
+            }
+            return roundedUp(textSize(text, style: style, width: nil).width + padding)
         case .image, .swatch: return roundedUp(TextMeasurer.defaultGraphicSize + padding)
         }
     }

@@ -50,3 +50,30 @@ import Testing
         #expect(m.height(row: 0, column: 1, width: 100) == 24)
     }
 }
+
+extension TextMeasurerTests {
+    @Test func decimalColumnIsWidestHeadPlusWidestTail() throws {
+        let rows = text([["100000.1"], ["1.125"]])
+        let styler: @Sendable (Int, Int) -> ResolvedStyle = { _, _ in
+            var style = ResolvedStyle()
+            style.align = .decimal
+            return style
+        }
+        let context = try TextContext(mode: .pinned)
+        let source = TestCells(contents: rows, styler: styler)
+        let decimals = DecimalColumns(source: source, rowKinds: [.data, .data], context: context)
+        let m = TextMeasurer(source: source, context: context, decimals: decimals)
+        let plain = TextMeasurer(source: source, context: context)
+        let a = plain.width(row: 0, column: 0), b = plain.width(row: 1, column: 0)
+        #expect(m.width(row: 0, column: 0) == m.width(row: 1, column: 0))
+        #expect(m.width(row: 0, column: 0) > max(a, b) + 5)
+
+        // Rendered in an auto column, neither number is clipped: ink stays inside the padding.
+        let grid = makeTable(rows, columnWidths: [.auto()], rowHeight: 20, header: false, styler: styler)
+        let image = try PNGImage(decoding: GridRenderer.render(grid, format: .png))
+        #expect(image.width == Int(m.width(row: 0, column: 0)))
+        for x in [0, 1, 2, 3, image.width - 4, image.width - 3, image.width - 2, image.width - 1] {
+            #expect((0..<40).allSatisfy { image[x, $0] == PNGImage.Pixel(255, 255, 255) }, "column \(x)")
+        }
+    }
+}
