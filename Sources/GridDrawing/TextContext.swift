@@ -13,6 +13,7 @@ final class TextContext {
     let fontMap: FontMap
     let pointer: OpaquePointer
     private var fonts: [FontSpec: FontDescription] = [:]
+    private var lastFont: (spec: FontSpec, font: FontDescription)?
     /// Messages about fonts that had to fall back, each reported once.
     private(set) var warnings: [String] = []
     private var warned = Set<String>()
@@ -46,7 +47,9 @@ final class TextContext {
     /// rules, so generic names are mapped here; an unknown family falls back to DejaVu Sans
     /// (pinned) or fontconfig's choice (system) with a warning.
     func font(_ spec: FontSpec) -> FontDescription {
-        if let font = fonts[spec] { return font }
+        // Most cells repeat the previous cell's font: compare before hashing the family string.
+        if let last = lastFont, last.spec == spec { return last.font }
+        if let font = fonts[spec] { lastFont = (spec, font); return font }
         let requested = spec.family ?? "DejaVu Sans"
         var resolved: [String] = []
         var unknown: [String] = []
@@ -67,6 +70,7 @@ final class TextContext {
         }
         let font = FontDescription(family: resolved.joined(separator: ","), spec: spec)
         fonts[spec] = font
+        lastFont = (spec, font)
         return font
     }
 
