@@ -138,3 +138,16 @@ extension GridRendererTests {
         }
     }
 }
+
+extension GridRendererTests {
+    @Test func emptyGridsRender() throws {
+        var grid = makeTable([], header: false, configure: { grid in
+            grid.padding = Insets(all: 4)
+            grid.gridLines.outer = LineStyle(width: 1, color: .black)
+            grid.gridLines.header = LineStyle(width: 1, color: .black)
+        })
+        for format in OutputFormat.allCases { #expect(try !GridRenderer.render(grid, format: format).isEmpty) }
+        grid.padding = Insets(all: 0)
+        #expect(throws: RenderError.self) { try GridRenderer.render(grid, format: .png) }
+    }
+}

@@ -57,3 +57,11 @@ extension TextContextTests {
         #expect(throws: RenderError.self) { try FontMap(mode: .pinned, fontDirectory: dir.path) }
     }
 }
+
+extension TextContextTests {
+    @Test func systemFontsRender() throws {
+        let bytes = try GridRenderer.render(GridRendererTests.sample(), format: .png, options: RenderOptions(fonts: .system))
+        let image = try PNGImage(decoding: bytes)
+        #expect(image.width > 100)
+    }
+}
