@@ -151,3 +151,38 @@ extension GridRendererTests {
         #expect(throws: RenderError.self) { try GridRenderer.render(grid, format: .png) }
     }
 }
+
+extension GridRendererTests {
+    /// A 20×8 table scrolled to its middle with one frozen row and column: four regions.
+    static func frozen() -> PreparedGrid {
+        var rows: [[CellContent]] = [(0..<8).map { .text("Col \($0)") }]
+        for r in 1..<20 { rows.append((0..<8).map { .text($0 == 0 ? "Row \(r)" : "\(r).\($0)") }) }
+        return makeTable(rows, columnWidths: Array(repeating: .fixed(60), count: 8), rowHeight: 22, styler: { row, column in
+            var style = ResolvedStyle()
+            if row == 0 || column == 0 { style.background = Color(hex: 0xe8ecf3); style.font.weight = 700 }
+            return style
+        }, configure: { grid in
+            grid.spec.frozenRows = 1
+            grid.spec.frozenColumns = 1
+            grid.spec.viewport = Rect(x: 180, y: 220, width: 300, height: 132)
+            grid.gridLines.horizontal = LineStyle(width: 1, color: Color(hex: 0xd0d4dc))
+            grid.gridLines.vertical = LineStyle(width: 1, color: Color(hex: 0xd0d4dc))
+            grid.gridLines.outer = LineStyle(width: 1, color: Color(hex: 0x555555))
+            grid.gridLines.header = LineStyle(width: 2, color: Color(hex: 0x384a66))
+        })
+    }
+
+    @Test func frozenViewportRendersFourRegions() throws {
+        let dir = ProcessInfo.processInfo.environment["GRIDRENDER_SAMPLES"] ?? NSTemporaryDirectory()
+        try GridRenderer.render(Self.frozen(), to: "\(dir)/frozen.png")
+        let layout = try GridRenderer.layout(Self.frozen())
+        #expect(layout.regions.count == 4)
+        let image = try PNGImage(decoding: GridRenderer.render(Self.frozen(), format: .png))
+        #expect(image.width == 300 && image.height == 132)
+        // The frozen corner and header row keep their fill; the body shows scrolled cells.
+        #expect(image[30, 11] == PNGImage.Pixel(0xe8, 0xec, 0xf3))
+        #expect(image[200, 11] == PNGImage.Pixel(0xe8, 0xec, 0xf3))
+        #expect((24..<132).filter { image[55, $0] == PNGImage.Pixel(0xe8, 0xec, 0xf3) }.count > 80)
+        #expect((24..<132).filter { image[150, $0] == PNGImage.Pixel(255, 255, 255) }.count > 80)
+    }
+}
