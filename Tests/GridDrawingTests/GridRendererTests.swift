@@ -183,6 +183,6 @@ extension GridRendererTests {
         #expect(image[30, 11] == PNGImage.Pixel(0xe8, 0xec, 0xf3))
         #expect(image[200, 11] == PNGImage.Pixel(0xe8, 0xec, 0xf3))
         #expect((24..<132).filter { image[55, $0] == PNGImage.Pixel(0xe8, 0xec, 0xf3) }.count > 80)
-        #expect((24..<132).filter { image[150, $0] == PNGImage.Pixel(255, 255, 255) }.count > 80)
+        #expect((24..<132).filter { image[110, $0] == PNGImage.Pixel(255, 255, 255) }.count > 80)
     }
 }
