@@ -110,3 +110,25 @@ import Testing
         #expect(fast != paeth)
     }
 }
+
+extension RenderJobTests {
+    /// `--jobs N` renders on several threads at once: each render has its own font map and Pango
+    /// context, so parallel renders neither crash nor differ.
+    @Test func parallelRendersAreIndependent() async throws {
+        let expected = try GridRenderer.render(GridRendererTests.features(), format: .png)
+        let results = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for index in 0..<6 {
+                group.addTask {
+                    let format: OutputFormat = index % 3 == 0 ? .png : (index % 3 == 1 ? .svg : .pdf)
+                    let bytes = try GridRenderer.render(GridRendererTests.features(), format: format)
+                    return format == .png ? bytes : []
+                }
+            }
+            var all: [[UInt8]] = []
+            for try await bytes in group where !bytes.isEmpty { all.append(bytes) }
+            return all
+        }
+        #expect(results.count == 2)
+        #expect(results.allSatisfy { $0 == expected })
+    }
+}
