@@ -4,6 +4,19 @@ import GridLayout
 /// The drawing module's entry points, used by the CLI and the snapshot module.
 /// Every call is self-contained (its own font map and Pango context), so calls may run on
 /// different threads at once; the same input gives byte-identical output.
+///
+/// Choices worth knowing:
+/// - Font sizes are Pango points at 96 dpi (Pango's default, as in CSS): "DejaVu Sans 9" is 12
+///   canvas points tall, the same as the C baseline. Layout lengths are canvas points.
+/// - Content sizes (auto tracks) are rounded up to whole pixels so snapping never ellipsizes a
+///   column's own widest cell; a decimal-aligned column is its widest head plus widest tail.
+/// - Grid lines and borders are whole device pixels (never thinner than one), centred on inner
+///   edges and inset at the grid's outer edges; without an `outer` line the horizontal and
+///   vertical families draw the outer edges too. Vertical lines stop at section rows and spans.
+/// - PNG is RGB when the canvas background is opaque, else RGBA; SVG is in points (px units)
+///   with ids renumbered; PDF pages are the document's size, or `page` with rows paginated and a
+///   grid wider than the page scaled down to fit.
+/// - Item-mode tracks are not content-measured: a cell's item index is unknown before placement.
 public enum GridRenderer {
     /// The grid's layout as the renderer computes it: the grid area (canvas minus padding and
     /// text blocks), text measured with Pango. This is what `gridrender layout` prints.
