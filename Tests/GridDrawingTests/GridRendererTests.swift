@@ -46,8 +46,8 @@ import Testing
 
     @Test func writesSampleFiles() throws {
         let dir = ProcessInfo.processInfo.environment["GRIDRENDER_SAMPLES"] ?? NSTemporaryDirectory()
-        for scale in [1.0, 2.0] {
-            try GridRenderer.render(Self.sample(scale: scale), to: "\(dir)/sample@\(Int(scale))x.png")
+        for scale in [1.0, 1.5, 2.0] {
+            try GridRenderer.render(Self.sample(scale: scale), to: "\(dir)/sample@\(scale)x.png")
         }
         try GridRenderer.render(Self.sample(), to: "\(dir)/sample.svg")
         try GridRenderer.render(Self.sample(), to: "\(dir)/sample.pdf")
@@ -131,7 +131,7 @@ extension GridRendererTests {
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0)
-        for (name, grid, format) in [("sample@2x.png", Self.sample(scale: 2), OutputFormat.png),
+        for (name, grid, format) in [("sample@2.0x.png", Self.sample(scale: 2), OutputFormat.png),
                                      ("sample.svg", Self.sample(), .svg), ("sample.pdf", Self.sample(), .pdf)] {
             let child = Array(try Data(contentsOf: dir.appendingPathComponent(name)))
             #expect(child == (try GridRenderer.render(grid, format: format)), "\(name)")
