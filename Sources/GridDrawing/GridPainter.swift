@@ -20,6 +20,9 @@ final class GridPainter {
     private var items: [(cell: PlacedCell, style: ResolvedStyle)] = []
     private let decimals: DecimalColumns
     private let lastHeaderRow: Int?
+    /// The widest selection glow, in points. Bands query cells this far beyond their edges so a
+    /// glow crossing a band boundary is painted on both sides.
+    static let maxGlowRadius = 16.0
     /// Layout pixels per device unit of the target: 1 for PNG (its device units are the pixels),
     /// the grid's scale for SVG and PDF, so lines and fills land on the pixel grid the layout
     /// snapped to rather than on whole points.
@@ -55,7 +58,10 @@ final class GridPainter {
         cr.translate(region.offset.x, region.offset.y)
         let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
 
-        let query = Rect(x: shown.x - region.offset.x, y: shown.y - region.offset.y, width: shown.width, height: shown.height)
+        // Cells just outside the visible part still glow into it: query a little wider.
+        let reach = GridPainter.maxGlowRadius
+        let query = Rect(x: shown.x - region.offset.x - reach, y: shown.y - region.offset.y - reach,
+                         width: shown.width + 2 * reach, height: shown.height + 2 * reach)
         items.removeAll(keepingCapacity: true)
         let source = grid.cells
         for cell in geometry.cells(in: query)
@@ -232,7 +238,8 @@ final class GridPainter {
     private func paintGlow(_ cr: CairoContext) {
         var runs: [(rect: Rect, shadow: Shadow)] = []
         for (cell, style) in items {
-            guard let shadow = style.shadow, shadow.radius > 0, shadow.color.alpha > 0 else { continue }
+            guard var shadow = style.shadow, shadow.radius > 0, shadow.color.alpha > 0 else { continue }
+            shadow.radius = min(shadow.radius, GridPainter.maxGlowRadius)
             if let last = runs.last, last.shadow == shadow, abs(last.rect.y - cell.frame.y) < 1e-9,
                abs(last.rect.height - cell.frame.height) < 1e-9, cell.frame.x >= last.rect.maxX - 1e-9,
                cell.frame.x - last.rect.maxX <= max(1, grid.spec.columnSpacing.size) + 1e-9 {

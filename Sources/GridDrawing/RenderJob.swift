@@ -119,10 +119,10 @@ final class RenderJob {
     /// Renders the PNG band by band (tiles of ≤ 32767 px side by side when wider) into two
     /// reusable buffers: while one band is compressed on a background queue the next is painted.
     /// Peak memory is two bands, whatever the height. Writes to `path`, or returns the bytes.
-    func png(path: String?, options: RenderOptions) throws -> [UInt8] {
+    func png(path: String?, options: RenderOptions, maxBandRows: Int = RenderJob.maxBandRows) throws -> [UInt8] {
         let (width, height) = try pixelSize()
         painter.pixelsPerDeviceUnit = 1
-        let bandRows = max(1, min(RenderJob.maxBandRows, RenderJob.bandBytes / (width * 4), height))
+        let bandRows = max(1, min(maxBandRows, RenderJob.bandBytes / (width * 4), height))
         let encoder = BandEncoder(try PNGEncoder(path: path, width: width, height: height, alpha: !grid.background.isOpaque,
                                                  level: max(0, min(9, options.pngCompression)), filter: options.pngFilter.mask))
         let bands = height > bandRows ? [try BandBuffer(width: width, rows: bandRows), try BandBuffer(width: width, rows: bandRows)]

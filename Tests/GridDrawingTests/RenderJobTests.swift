@@ -132,3 +132,20 @@ extension RenderJobTests {
         #expect(results.allSatisfy { $0 == expected })
     }
 }
+
+extension RenderJobTests {
+    /// Bands cut through text, lines and glow; the image must not show where.
+    @Test(arguments: [1.0, 2.0])
+    func bandBoundariesLeaveNoSeams(scale: Double) throws {
+        let whole = try RenderJob(GridRendererTests.features(scale: scale), options: RenderOptions())
+            .png(path: nil, options: RenderOptions())
+        for rows in [1, 7, 13] {
+            let banded = try RenderJob(GridRendererTests.features(scale: scale), options: RenderOptions())
+                .png(path: nil, options: RenderOptions(), maxBandRows: rows)
+            let a = try PNGImage(decoding: banded), b = try PNGImage(decoding: whole)
+            var diffs: [String] = []
+            for y in 0..<a.height { for x in 0..<a.width where a[x, y] != b[x, y] { diffs.append("(\(x),\(y)) \(a[x, y]) vs \(b[x, y])") } }
+            #expect(diffs.isEmpty, "bands of \(rows) rows: \(diffs.count) differ: \(diffs.prefix(12))")
+        }
+    }
+}
