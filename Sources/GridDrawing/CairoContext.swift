@@ -29,21 +29,11 @@ final class CairoContext {
     func translate(_ x: Double, _ y: Double) { cairo_translate(pointer, x, y) }
     func scale(_ x: Double, _ y: Double) { cairo_scale(pointer, x, y) }
 
-    func userToDevice(_ x: Double, _ y: Double) -> (Double, Double) {
-        var x = x, y = y
-        cairo_user_to_device(pointer, &x, &y)
-        return (x, y)
-    }
-    func deviceToUser(_ x: Double, _ y: Double) -> (Double, Double) {
-        var x = x, y = y
-        cairo_device_to_user(pointer, &x, &y)
-        return (x, y)
-    }
-
     func setSource(_ color: Color) {
         cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
     }
-    /// Paints `surface` scaled by (`sx`, `sy`) with its origin at (`x`, `y`) in user space.
+    /// Makes `image` the source, scaled by (`sx`, `sy`) with its origin at (`x`, `y`) in user
+    /// space. It moves the current transform: call between `save()` and `restore()`.
     func setSource(_ image: CairoSurface, x: Double, y: Double, sx: Double, sy: Double) {
         cairo_translate(pointer, x, y)
         cairo_scale(pointer, sx, sy)
@@ -54,12 +44,10 @@ final class CairoContext {
     func rectangle(_ r: Rect) { cairo_rectangle(pointer, r.x, r.y, r.width, r.height) }
     func moveTo(_ x: Double, _ y: Double) { cairo_move_to(pointer, x, y) }
     func lineTo(_ x: Double, _ y: Double) { cairo_line_to(pointer, x, y) }
-    func newPath() { cairo_new_path(pointer) }
 
     func fill() { cairo_fill(pointer) }
     func stroke() { cairo_stroke(pointer) }
     func clip() { cairo_clip(pointer) }
-    func paint() { cairo_paint(pointer) }
 
     /// Replaces every pixel (background of a reused band), instead of blending over the last band.
     func paintReplacing(_ color: Color) {
@@ -75,7 +63,6 @@ final class CairoContext {
         dash.withUnsafeBufferPointer { cairo_set_dash(pointer, $0.baseAddress, Int32($0.count), 0) }
     }
     func setLineCapButt() { cairo_set_line_cap(pointer, CAIRO_LINE_CAP_BUTT) }
-    func setLineJoinMiter() { cairo_set_line_join(pointer, CAIRO_LINE_JOIN_MITER) }
 
     func showPage() { cairo_show_page(pointer) }
 }

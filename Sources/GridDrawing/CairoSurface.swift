@@ -42,13 +42,6 @@ final class CairoSurface {
                                 what: "image surface \(width)×\(height)")
     }
 
-    /// An ARGB32 surface with Cairo-owned memory (small surfaces, tests).
-    static func image(width: Int, height: Int) throws -> CairoSurface {
-        try checkImageSize(width, height)
-        return try CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-                                what: "image surface \(width)×\(height)")
-    }
-
     /// Decodes a PNG file. A missing or undecodable file is an error naming the path.
     static func png(path: String) throws -> CairoSurface {
         let surface = cairo_image_surface_create_from_png(path)
@@ -84,11 +77,6 @@ final class CairoSurface {
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_MOD_DATE, fixedDate)
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "gridrender")
         return surface
-    }
-
-    /// The size of the next PDF page (call before drawing on it).
-    func setPDFPageSize(width: Double, height: Double) {
-        cairo_pdf_surface_set_size(pointer, width, height)
     }
 
     var width: Int { Int(cairo_image_surface_get_width(pointer)) }

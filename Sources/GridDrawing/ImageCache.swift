@@ -8,7 +8,7 @@ final class ImageCache {
 
     init(baseDirectory: String) { self.baseDirectory = baseDirectory }
 
-    func resolve(_ path: String) -> String {
+    private func resolve(_ path: String) -> String {
         path.hasPrefix("/") || baseDirectory.isEmpty ? path
             : (baseDirectory.hasSuffix("/") ? baseDirectory + path : baseDirectory + "/" + path)
     }
