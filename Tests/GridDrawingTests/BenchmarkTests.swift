@@ -54,7 +54,9 @@ import Testing
         let path = ProcessInfo.processInfo.environment["GRIDRENDER_BENCH"]!
         let out = ProcessInfo.processInfo.environment["GRIDRENDER_BENCH_OUT"] ?? NSTemporaryDirectory()
         let clock = ContinuousClock()
-        for format in OutputFormat.allCases {
+        let formats = (ProcessInfo.processInfo.environment["GRIDRENDER_BENCH_FORMATS"] ?? "png,svg,pdf")
+            .split(separator: ",").compactMap { OutputFormat(rawValue: String($0)) }
+        for format in formats {
             var times: [Duration] = []
             for _ in 0..<3 {
                 let grid = try Self.grid(csv: path)
