@@ -15,7 +15,7 @@ package struct PNGImage: Sendable {
         let status = bytes.withUnsafeBufferPointer {
             grpng_decode($0.baseAddress, $0.count, maxPixels, &pixels, &w, &h, &err, err.count)
         }
-        guard status == 0, let pixels else { throw RenderError("PNG decode: \(String(cString: err))") }
+        guard status == 0, let pixels else { throw RenderError("PNG decode: \(err.nulTerminatedString)") }
         defer { grpng_free(pixels) }
         width = Int(w); height = Int(h)
         rgba = Array(UnsafeBufferPointer(start: pixels, count: width * height * 4))
