@@ -37,9 +37,12 @@ final class GridPainter {
         lastHeaderRow = geometry.rowKinds.lastIndex(of: .header)
     }
 
-    /// Paints `regions` (grid-canvas coordinates) where they meet `visible`.
-    func paint(_ cr: CairoContext, regions: [ViewportRegion], visible: Rect) throws {
+    /// Paints `regions` (grid-canvas coordinates) where they meet `visible`. `closeBottoms`
+    /// (PDF pages) draws the horizontal line under a region that ends at a row boundary inside the
+    /// table, which otherwise falls on the next page.
+    func paint(_ cr: CairoContext, regions: [ViewportRegion], visible: Rect, closeBottoms: Bool = false) throws {
         for region in regions { try paint(cr, region, visible: visible) }
+        if closeBottoms { paintClosingLines(cr, regions: regions) }
         paintOuterLine(cr, regions: regions)
         try cr.checkStatus("painting the grid")
     }
@@ -197,6 +200,22 @@ final class GridPainter {
             return true
         }
         return false
+    }
+
+    private func paintClosingLines(_ cr: CairoContext, regions: [ViewportRegion]) {
+        guard let style = grid.gridLines.horizontal else { return }
+        let R = geometry.rows, C = geometry.columns
+        let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
+        // The last rows shown: lines between regions are drawn by the region below them.
+        if let region = regions.filter({ !$0.rows.isEmpty }).max(by: { $0.rows.upperBound < $1.rows.upperBound }),
+           region.rows.upperBound < R.count {
+            let columns = region.columns.clamped(to: 0..<C.count)
+            guard !columns.isEmpty else { return }
+            let (x0, x1) = GridPainter.extent(C, columns.lowerBound, columns.upperBound - 1)
+            horizontalLine(device, y: R[region.rows.upperBound - 1].end + region.offset.y,
+                           x0: x0 + region.offset.x, x1: x1 + region.offset.x, style, .before)
+        }
+        flushLines(cr)
     }
 
     /// The outer line around what the regions show of the grid, inset inside it.

@@ -87,7 +87,7 @@ final class RenderJob {
     /// Paints the text blocks and the grid regions that meet `visible` (canvas points). The
     /// context's user space must be canvas points; the background is the caller's.
     func paintCanvas(_ cr: CairoContext, visible: Rect, regions: [ViewportRegion]? = nil, blocks: [CanvasFrame.Block]? = nil,
-                     gridOrigin: Point? = nil) throws {
+                     gridOrigin: Point? = nil, closeBottoms: Bool = false) throws {
         for b in blocks ?? frame.blocks where b.rect.intersects(visible) {
             let style = CanvasFrame.blockStyle(b.block.style)
             let inner = b.rect.inset(by: style.padding)
@@ -99,7 +99,8 @@ final class RenderJob {
         cr.save()
         cr.translate(origin.x, origin.y)
         try painter.paint(cr, regions: regions ?? self.regions,
-                          visible: Rect(x: visible.x - origin.x, y: visible.y - origin.y, width: visible.width, height: visible.height))
+                          visible: Rect(x: visible.x - origin.x, y: visible.y - origin.y, width: visible.width, height: visible.height),
+                          closeBottoms: closeBottoms)
         cr.restore()
         try cr.checkStatus("painting")
     }
@@ -197,7 +198,7 @@ final class RenderJob {
                 paintBackground(cr, Rect(x: 0, y: 0, width: page.width, height: page.height))
                 cr.scale(pages.fit, pages.fit)
                 let visible = Rect(x: 0, y: 0, width: page.width / pages.fit, height: page.height / pages.fit)
-                try paintCanvas(cr, visible: visible, regions: p.regions, blocks: p.blocks, gridOrigin: p.gridOrigin)
+                try paintCanvas(cr, visible: visible, regions: p.regions, blocks: p.blocks, gridOrigin: p.gridOrigin, closeBottoms: true)
                 cr.showPage()
             }
         }

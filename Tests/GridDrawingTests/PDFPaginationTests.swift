@@ -49,3 +49,18 @@ import Testing
         #expect(String(decoding: a.prefix(8), as: UTF8.self).hasPrefix("%PDF-"))
     }
 }
+
+extension PDFPaginationTests {
+    @Test func everyPageIsClosedByALineUnderItsLastRow() throws {
+        let dir = try temporaryDirectory()
+        let path = dir.appendingPathComponent("paged.pdf").path
+        try GridRenderer.render(Self.paged(), to: path)
+        let prefix = dir.appendingPathComponent("page").path
+        #expect(try run(["pdftoppm", "-png", "-r", "72", "-f", "2", "-l", "2", "-singlefile", path, prefix]).status == 0)
+        let page = try PNGImage(decoding: Array(Data(contentsOf: URL(fileURLWithPath: prefix + ".png"))))
+        #expect(page.width == 200 && page.height == 300)
+        // Header line on top, one line under the header, and one closing the page's last row.
+        for y in [0, 20, 299] { #expect(page[75, y].r < 64, "line at y \(y)") }
+        for y in [10, 19, 21, 30, 290, 298] { #expect(page[75, y].r > 200, "no line at y \(y)") }
+    }
+}
