@@ -1,0 +1,82 @@
+import CCairo
+import GridDocument
+import GridLayout
+
+/// Owns one `cairo_t`. The only place that issues Cairo drawing calls; the painter speaks in
+/// rectangles, colours and paths through it.
+final class CairoContext {
+    let pointer: OpaquePointer
+    /// Kept alive: a context must not outlive its target surface.
+    let surface: CairoSurface
+
+    init(_ surface: CairoSurface) throws {
+        self.surface = surface
+        guard let cr = cairo_create(surface.pointer) else { throw RenderError("cairo_create failed") }
+        pointer = cr
+        try checkStatus("creating a Cairo context")
+    }
+
+    deinit { cairo_destroy(pointer) }
+
+    func checkStatus(_ what: String) throws {
+        let status = cairo_status(pointer)
+        if status != CAIRO_STATUS_SUCCESS { throw RenderError("\(what): \(CairoSurface.describe(status))") }
+    }
+
+    func save() { cairo_save(pointer) }
+    func restore() { cairo_restore(pointer) }
+    func identityMatrix() { cairo_identity_matrix(pointer) }
+    func translate(_ x: Double, _ y: Double) { cairo_translate(pointer, x, y) }
+    func scale(_ x: Double, _ y: Double) { cairo_scale(pointer, x, y) }
+
+    func setSource(_ color: Color) {
+        cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
+    }
+    /// Makes `image` the source, scaled by (`sx`, `sy`) with its origin at (`x`, `y`) in user
+    /// space. It moves the current transform: call between `save()` and `restore()`.
+    func setSource(_ image: CairoSurface, x: Double, y: Double, sx: Double, sy: Double) {
+        cairo_translate(pointer, x, y)
+        cairo_scale(pointer, sx, sy)
+        cairo_set_source_surface(pointer, image.pointer, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_GOOD)
+    }
+
+    func rectangle(_ r: Rect) { cairo_rectangle(pointer, r.x, r.y, r.width, r.height) }
+    func moveTo(_ x: Double, _ y: Double) { cairo_move_to(pointer, x, y) }
+    func lineTo(_ x: Double, _ y: Double) { cairo_line_to(pointer, x, y) }
+
+    func fill() { cairo_fill(pointer) }
+    func stroke() { cairo_stroke(pointer) }
+    func clip() { cairo_clip(pointer) }
+
+    /// Replaces every pixel (background of a reused band), instead of blending over the last band.
+    func paintReplacing(_ color: Color) {
+        cairo_save(pointer)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
+        setSource(color)
+        cairo_paint(pointer)
+        cairo_restore(pointer)
+    }
+
+    func setLineWidth(_ width: Double) { cairo_set_line_width(pointer, width) }
+    func setDash(_ dash: [Double]) {
+        dash.withUnsafeBufferPointer { cairo_set_dash(pointer, $0.baseAddress, Int32($0.count), 0) }
+    }
+    func setLineCapButt() { cairo_set_line_cap(pointer, CAIRO_LINE_CAP_BUTT) }
+
+    func showPage() { cairo_show_page(pointer) }
+}
+
+extension CairoContext {
+    /// The current user-to-device transform, which the painter keeps to scale and translation.
+    var deviceTransform: DeviceTransform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(pointer, &m)
+        return DeviceTransform(sx: m.xx, sy: m.yy, tx: m.x0, ty: m.y0)
+    }
+}
+
+extension CairoContext {
+    /// Paints the current source over the clip with `alpha` (images with cell opacity).
+    func paint(alpha: Double) { alpha >= 1 ? cairo_paint(pointer) : cairo_paint_with_alpha(pointer, alpha) }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CPangoCairo
+import GridDocument
+
+/// Owns a fresh `PangoCairoFontMap`. In `.pinned` mode it sees only the fonts of one directory
+/// through a private fontconfig configuration (FcConfigCreate + FcConfigAppFontAddDir), so the
+/// machine's installed fonts, locale and HOME cannot change the output (DESIGN.md §4 Contract).
+/// `.system` uses fontconfig's default configuration. One per render task: Pango font maps are
+/// not thread-safe, so this type is deliberately not Sendable.
+final class FontMap {
+    /// The directory of Debian's `fonts-dejavu-core`.
+    static let defaultFontDirectory = "/usr/share/fonts/truetype/dejavu"
+
+    let pointer: UnsafeMutablePointer<PangoFontMap>
+    let mode: PreparedGrid.FontMode
+    /// Lower-cased family names the font map can serve, for the unknown-family warning.
+    let families: Set<String>
+
+    init(mode: PreparedGrid.FontMode, fontDirectory: String? = nil) throws {
+        self.mode = mode
+        guard let map = pango_cairo_font_map_new() else { throw RenderError("cannot create a Pango font map") }
+        pointer = map
+        if mode == .pinned {
+            let directory = fontDirectory ?? FontMap.defaultFontDirectory
+            var info = stat()
+            guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                g_object_unref(map)
+                throw RenderError("font directory \(directory): not found")
+            }
+            guard let config = FcConfigCreate() else {
+                g_object_unref(map)
+                throw RenderError("cannot create a fontconfig configuration")
+            }
+            // Read the system's font cache (fc-cache fills it when fonts are installed) instead of
+            // rescanning the fonts and complaining that a private configuration has nowhere to
+            // write a cache. A cache only speeds scanning; the fonts found are the same.
+            _ = FcConfigParseAndLoadFromMemory(config, "<fontconfig><cachedir>/var/cache/fontconfig</cachedir></fontconfig>", 0)
+            guard FcConfigAppFontAddDir(config, directory) != 0 else {
+                FcConfigDestroy(config)
+                g_object_unref(map)
+                throw RenderError("font directory \(directory): cannot be read")
+            }
+            // The font map takes its own reference to the configuration.
+            pango_fc_font_map_set_config(OpaquePointer(map), config)
+            FcConfigDestroy(config)
+        }
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+        var count: Int32 = 0
+        pango_font_map_list_families(map, &list, &count)
+        var names = Set<String>()
+        for index in 0..<Int(count) {
+            if let family = list?[index], let name = pango_font_family_get_name(family) {
+                names.insert(String(cString: name).lowercased())
+            }
+        }
+        g_free(list)
+        families = names
+        if mode == .pinned && names.subtracting(FontMap.pangoAliases).isEmpty {
+            g_object_unref(map)
+            throw RenderError("font directory \(fontDirectory ?? FontMap.defaultFontDirectory): no fonts found")
+        }
+    }
+
+    deinit { g_object_unref(pointer) }
+
+    /// Generic names Pango lists as families of every font map, whatever fonts it has.
+    static let pangoAliases: Set<String> = ["sans", "serif", "monospace", "system-ui"]
+}

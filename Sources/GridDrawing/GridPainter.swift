@@ -1,0 +1,410 @@
+import GridDocument
+import GridLayout
+
+/// Paints cells, grid lines, borders, selection glow, swatches, images and text into a Cairo
+/// context whose user space is grid-canvas points. It is told which part of the canvas the target
+/// shows (`visible`: a PNG band, a PDF page, the whole SVG) and queries only the cells there, so
+/// painting a band costs what is in it, not what is in the table.
+///
+/// Pass order: backgrounds, grid lines (the `onTop` family last), header separator, cell borders,
+/// selection glow, swatches, images, text; the outer line last, over everything.
+/// Same-colour fills and same-style strokes go out as one path each (`FillBatch`).
+final class GridPainter {
+    private let grid: PreparedGrid
+    private let geometry: Layout
+    private let text: TextLayout
+    private let images: ImageCache
+    private var fills = FillBatch()
+    private var strokes = StrokeBatch()
+    /// The cells of the region being painted with their styles, reused between regions and bands.
+    private var items: [(cell: PlacedCell, style: ResolvedStyle)] = []
+    private let decimals: DecimalColumns
+    private let lastHeaderRow: Int?
+    /// The widest selection glow, in points. Bands query cells this far beyond their edges so a
+    /// glow crossing a band boundary is painted on both sides.
+    static let maxGlowRadius = 16.0
+    /// Layout pixels per device unit of the target: 1 for PNG (its device units are the pixels),
+    /// the grid's scale for SVG and PDF, so lines and fills land on the pixel grid the layout
+    /// snapped to rather than on whole points.
+    var pixelsPerDeviceUnit = 1.0
+
+    init(grid: PreparedGrid, geometry: Layout, context: TextContext, images: ImageCache, decimals: DecimalColumns) {
+        self.grid = grid
+        self.decimals = decimals
+        self.geometry = geometry
+        self.text = TextLayout(context: context)
+        self.images = images
+        lastHeaderRow = geometry.rowKinds.lastIndex(of: .header)
+    }
+
+    /// Paints `regions` (grid-canvas coordinates) where they meet `visible`. `closeBottoms`
+    /// (PDF pages) draws the horizontal line under a region that ends at a row boundary inside the
+    /// table, which otherwise falls on the next page.
+    func paint(_ cr: CairoContext, regions: [ViewportRegion], visible: Rect, closeBottoms: Bool = false) throws {
+        for region in regions { try paint(cr, region, visible: visible) }
+        if closeBottoms { paintClosingLines(cr, regions: regions) }
+        paintOuterLine(cr, regions: regions)
+        try cr.checkStatus("painting the grid")
+    }
+
+    // MARK: - One region
+
+    private func paint(_ cr: CairoContext, _ region: ViewportRegion, visible: Rect) throws {
+        guard let shown = region.clip.intersection(visible) else { return }
+        let rows = geometry.rows.indices(overlapping: shown.y - region.offset.y, shown.maxY - region.offset.y).clamped(to: region.rows)
+        let columns = geometry.columns.indices(overlapping: shown.x - region.offset.x, shown.maxX - region.offset.x).clamped(to: region.columns)
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        cr.save()
+        defer { cr.restore() }
+        cr.rectangle(region.clip)
+        cr.clip()
+        cr.translate(region.offset.x, region.offset.y)
+        let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
+
+        // Cells just outside the visible part still glow into it: query a little wider.
+        let reach = GridPainter.maxGlowRadius
+        let query = Rect(x: shown.x - region.offset.x - reach, y: shown.y - region.offset.y - reach,
+                         width: shown.width + 2 * reach, height: shown.height + 2 * reach)
+        items.removeAll(keepingCapacity: true)
+        let source = grid.cells
+        for cell in geometry.cells(in: query)
+        where region.rows.overlaps(cell.row..<cell.row + cell.rowSpan)
+            && region.columns.overlaps(cell.column..<cell.column + cell.columnSpan) {
+            items.append((cell, source.style(row: cell.row, column: cell.column, item: cell.item)))
+        }
+
+        for (cell, style) in items {
+            fills.add(device.snap(cell.frame), style.background.faded(style.opacity))
+        }
+        fills.flush(cr)
+        paintGridLines(cr, device, rows: rows, columns: columns)
+        paintBorders(cr, device)
+        paintGlow(cr)
+        for (cell, style) in items {
+            try paintContent(cr, device, cell, style, source.content(row: cell.row, column: cell.column, item: cell.item))
+        }
+        fills.flush(cr)
+    }
+
+    // MARK: - Lines
+
+    /// Adds a line along the horizontal edge at `y` from `x0` to `x1`, whole device pixels thick.
+    private func horizontalLine(_ device: DeviceTransform, y: Double, x0: Double, x1: Double,
+                                _ style: LineStyle, _ placement: DeviceTransform.Placement) {
+        let thickness = device.pixels(style.width, vertical: false)
+        let top = DeviceTransform.start(of: device.deviceY(y), thickness: thickness, placement)
+        let left = device.userX(device.deviceX(x0).rounded()), right = device.userX(device.deviceX(x1).rounded())
+        let y0 = device.userY(top), y1 = device.userY(top + thickness)
+        if style.dash.isEmpty {
+            fills.add(Rect(x: left, y: y0, width: right - left, height: y1 - y0), style.color)
+        } else {
+            strokes.add(.init(x0: left, y0: (y0 + y1) / 2, x1: right, y1: (y0 + y1) / 2), style, width: y1 - y0)
+        }
+    }
+
+    private func verticalLine(_ device: DeviceTransform, x: Double, y0: Double, y1: Double,
+                              _ style: LineStyle, _ placement: DeviceTransform.Placement) {
+        let thickness = device.pixels(style.width, vertical: true)
+        let left = DeviceTransform.start(of: device.deviceX(x), thickness: thickness, placement)
+        let top = device.userY(device.deviceY(y0).rounded()), bottom = device.userY(device.deviceY(y1).rounded())
+        let x0 = device.userX(left), x1 = device.userX(left + thickness)
+        if style.dash.isEmpty {
+            fills.add(Rect(x: x0, y: top, width: x1 - x0, height: bottom - top), style.color)
+        } else {
+            strokes.add(.init(x0: (x0 + x1) / 2, y0: top, x1: (x0 + x1) / 2, y1: bottom), style, width: x1 - x0)
+        }
+    }
+
+    private func flushLines(_ cr: CairoContext) {
+        fills.flush(cr)
+        strokes.flush(cr)
+    }
+
+    /// The edge between track `i - 1` and track `i` (the middle of any gap), and how a line sits on it:
+    /// inside the grid at its outer edges, centred elsewhere.
+    private static func edge(_ tracks: [Track], _ i: Int) -> (Double, DeviceTransform.Placement) {
+        if i == 0 { return (tracks[0].offset, .after) }
+        if i == tracks.count { return (tracks[i - 1].end, .before) }
+        return ((tracks[i - 1].end + tracks[i].offset) / 2, .centered)
+    }
+
+    /// Where a run of tracks `a...b` starts and ends, reaching into the middle of neighbouring gaps.
+    private static func extent(_ tracks: [Track], _ a: Int, _ b: Int) -> (Double, Double) {
+        (a > 0 ? (tracks[a - 1].end + tracks[a].offset) / 2 : tracks[a].offset,
+         b + 1 < tracks.count ? (tracks[b].end + tracks[b + 1].offset) / 2 : tracks[b].end)
+    }
+
+    private func paintGridLines(_ cr: CairoContext, _ device: DeviceTransform, rows: Range<Int>, columns: Range<Int>) {
+        let lines = grid.gridLines
+        let R = geometry.rows, C = geometry.columns
+        let families: [GridLines.Family] = lines.onTop == .horizontal ? [.vertical, .horizontal] : [.horizontal, .vertical]
+        // Without an outer line, each family also draws the grid's outer edges (inset).
+        let outerEdges = lines.outer == nil
+        for family in families {
+            switch family {
+            case .horizontal:
+                guard let style = lines.horizontal else { continue }
+                for j in rows.lowerBound...rows.upperBound where outerEdges || (j > 0 && j < R.count) {
+                    let (y, placement) = GridPainter.edge(R, j)
+                    forEachRun(columns, blocked: { c in self.spanCrossesRowEdge(j, column: c) }) { a, b in
+                        let (x0, x1) = GridPainter.extent(C, a, b)
+                        horizontalLine(device, y: y, x0: x0, x1: x1, style, placement)
+                    }
+                }
+            case .vertical:
+                guard let style = lines.vertical else { continue }
+                for i in columns.lowerBound...columns.upperBound where outerEdges || (i > 0 && i < C.count) {
+                    let (x, placement) = GridPainter.edge(C, i)
+                    let inner = i > 0 && i < C.count
+                    forEachRun(rows, blocked: { r in inner && self.spanCrossesColumnEdge(i, row: r) }) { a, b in
+                        let (y0, y1) = GridPainter.extent(R, a, b)
+                        verticalLine(device, x: x, y0: y0, y1: y1, style, placement)
+                    }
+                }
+            }
+            flushLines(cr)
+        }
+        if let style = lines.header, let h = lastHeaderRow, rows.contains(h) || rows.contains(h + 1) {
+            let (y, placement) = GridPainter.edge(R, h + 1)
+            let (x0, x1) = GridPainter.extent(C, columns.lowerBound, columns.upperBound - 1)
+            horizontalLine(device, y: y, x0: x0, x1: x1, style, placement)
+            flushLines(cr)
+        }
+    }
+
+    /// Calls `body(a, b)` for every maximal run `a...b` of indices in `range` that are not blocked.
+    private func forEachRun(_ range: Range<Int>, blocked: (Int) -> Bool, _ body: (Int, Int) -> Void) {
+        var start: Int?
+        for i in range {
+            if blocked(i) {
+                if let s = start { body(s, i - 1); start = nil }
+            } else if start == nil {
+                start = i
+            }
+        }
+        if let s = start { body(s, range.upperBound - 1) }
+    }
+
+    /// True when a spanning cell covers both sides of the edge above row `j` in `column`.
+    private func spanCrossesRowEdge(_ j: Int, column: Int) -> Bool {
+        for s in grid.spec.spans where s.row < j && j < s.row + s.rows && s.column <= column && column < s.column + s.columns {
+            return true
+        }
+        return false
+    }
+
+    /// True when a section header or a spanning cell covers both sides of the edge left of column `i`.
+    private func spanCrossesColumnEdge(_ i: Int, row: Int) -> Bool {
+        if geometry.rowKinds[row] == .section { return true }
+        for s in grid.spec.spans where s.column < i && i < s.column + s.columns && s.row <= row && row < s.row + s.rows {
+            return true
+        }
+        return false
+    }
+
+    private func paintClosingLines(_ cr: CairoContext, regions: [ViewportRegion]) {
+        guard let style = grid.gridLines.horizontal else { return }
+        let R = geometry.rows, C = geometry.columns
+        let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
+        // The last rows shown: lines between regions are drawn by the region below them.
+        if let region = regions.filter({ !$0.rows.isEmpty }).max(by: { $0.rows.upperBound < $1.rows.upperBound }),
+           region.rows.upperBound < R.count {
+            let columns = region.columns.clamped(to: 0..<C.count)
+            guard !columns.isEmpty else { return }
+            let (x0, x1) = GridPainter.extent(C, columns.lowerBound, columns.upperBound - 1)
+            horizontalLine(device, y: R[region.rows.upperBound - 1].end + region.offset.y,
+                           x0: x0 + region.offset.x, x1: x1 + region.offset.x, style, .before)
+        }
+        flushLines(cr)
+    }
+
+    /// The outer line around what the regions show of the grid, inset inside it.
+    private func paintOuterLine(_ cr: CairoContext, regions: [ViewportRegion]) {
+        guard let style = grid.gridLines.outer else { return }
+        let R = geometry.rows, C = geometry.columns
+        var bounds: Rect?
+        for region in regions where !region.rows.isEmpty && !region.columns.isEmpty {
+            let rows = region.rows.clamped(to: 0..<R.count), columns = region.columns.clamped(to: 0..<C.count)
+            guard !rows.isEmpty, !columns.isEmpty else { continue }
+            let content = Rect(x: C[columns.lowerBound].offset + region.offset.x, y: R[rows.lowerBound].offset + region.offset.y,
+                               width: C[columns.upperBound - 1].end - C[columns.lowerBound].offset,
+                               height: R[rows.upperBound - 1].end - R[rows.lowerBound].offset)
+            guard let part = content.intersection(region.clip) else { continue }
+            bounds = bounds.map { $0.union(part) } ?? part
+        }
+        guard let b = bounds else { return }
+        let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
+        horizontalLine(device, y: b.y, x0: b.x, x1: b.maxX, style, .after)
+        horizontalLine(device, y: b.maxY, x0: b.x, x1: b.maxX, style, .before)
+        verticalLine(device, x: b.x, y0: b.y, y1: b.maxY, style, .after)
+        verticalLine(device, x: b.maxX, y0: b.y, y1: b.maxY, style, .before)
+        flushLines(cr)
+    }
+
+    private func paintBorders(_ cr: CairoContext, _ device: DeviceTransform) {
+        for (cell, style) in items {
+            let b = style.borders, f = cell.frame
+            if let top = b.top { horizontalLine(device, y: f.y, x0: f.x, x1: f.maxX, top.faded(style.opacity), .after) }
+            if let bottom = b.bottom { horizontalLine(device, y: f.maxY, x0: f.x, x1: f.maxX, bottom.faded(style.opacity), .before) }
+            if let left = b.left { verticalLine(device, x: f.x, y0: f.y, y1: f.maxY, left.faded(style.opacity), .after) }
+            if let right = b.right { verticalLine(device, x: f.maxX, y0: f.y, y1: f.maxY, right.faded(style.opacity), .before) }
+        }
+        flushLines(cr)
+    }
+
+    /// A glow around selected cells: a few stacked translucent strokes fading outwards. Adjacent
+    /// cells of one row with the same shadow glow as one rectangle, not as a row of boxes.
+    private func paintGlow(_ cr: CairoContext) {
+        var runs: [(rect: Rect, shadow: Shadow)] = []
+        for (cell, style) in items {
+            guard var shadow = style.shadow, shadow.radius > 0, shadow.color.alpha > 0 else { continue }
+            shadow.radius = min(shadow.radius, GridPainter.maxGlowRadius)
+            if let last = runs.last, last.shadow == shadow, abs(last.rect.y - cell.frame.y) < 1e-9,
+               abs(last.rect.height - cell.frame.height) < 1e-9, cell.frame.x >= last.rect.maxX - 1e-9,
+               cell.frame.x - last.rect.maxX <= max(1, grid.spec.columnSpacing.size) + 1e-9 {
+                runs[runs.count - 1].rect = last.rect.union(cell.frame)
+            } else {
+                runs.append((cell.frame, shadow))
+            }
+        }
+        guard !runs.isEmpty else { return }
+        var shadows: [Shadow] = []
+        for run in runs where !shadows.contains(run.shadow) { shadows.append(run.shadow) }
+        for shadow in shadows {
+            let steps = max(1, min(4, Int(shadow.radius.rounded(.up))))
+            let step = shadow.radius / Double(steps)
+            for k in 0..<steps {
+                let grow = step * (Double(k) + 0.5)
+                for run in runs where run.shadow == shadow {
+                    cr.rectangle(Rect(x: run.rect.x - grow, y: run.rect.y - grow,
+                                      width: run.rect.width + 2 * grow, height: run.rect.height + 2 * grow))
+                }
+                var color = shadow.color
+                color.alpha *= Double(steps - k) / Double(steps + 1)
+                cr.setSource(color)
+                cr.setLineWidth(step)
+                cr.stroke()
+            }
+        }
+    }
+
+    // MARK: - Content
+
+    private func paintContent(_ cr: CairoContext, _ device: DeviceTransform, _ cell: PlacedCell,
+                              _ style: ResolvedStyle, _ content: CellContent) throws {
+        let frame = cell.frame
+        let inner = frame.inset(by: style.padding)
+        switch content {
+        case .empty:
+            return
+        case .swatch(let color):
+            let side = max(0, min(TextMeasurer.defaultGraphicSize, inner.width, inner.height))
+            let x: Double = switch style.align {
+            case .left: inner.x
+            case .center: inner.x + (inner.width - side) / 2
+            case .right, .decimal: inner.maxX - side
+            }
+            let y = verticalOrigin(style.verticalAlign, inner, height: side)
+            fills.add(device.snap(Rect(x: x, y: y, width: side, height: side)), color.faded(style.opacity))
+        case .image(let path, let fit):
+            let image = try images.image(path)
+            let iw = Double(image.width), ih = Double(image.height)
+            guard iw > 0, ih > 0, inner.width > 0, inner.height > 0 else { return }
+            var sx = inner.width / iw, sy = inner.height / ih
+            switch fit {
+            case .contain: sx = min(sx, sy); sy = sx
+            case .cover: sx = max(sx, sy); sy = sx
+            case .fill: break
+            }
+            cr.save()
+            cr.rectangle(inner)
+            cr.clip()
+            cr.setSource(image, x: inner.x + (inner.width - iw * sx) / 2, y: inner.y + (inner.height - ih * sy) / 2, sx: sx, sy: sy)
+            cr.paint(alpha: style.opacity)
+            cr.restore()
+        case .text(let string):
+            guard !string.isEmpty else { return }
+            paintText(cr, string, cell: cell, style: style, frame: frame, inner: inner)
+        }
+    }
+
+    private func verticalOrigin(_ align: VerticalAlign, _ inner: Rect, height: Double) -> Double {
+        switch align {
+        case .top: inner.y
+        case .middle: inner.y + (inner.height - height) / 2
+        case .bottom: inner.maxY - height
+        }
+    }
+
+    private func paintText(_ cr: CairoContext, _ string: String, cell: PlacedCell, style: ResolvedStyle, frame: Rect, inner: Rect) {
+        let decimal = style.align == .decimal
+        // The column's tail first: computing it reuses the text layout.
+        let tail = decimal ? decimals.extent(column: cell.column).tail : 0
+        text.prepare(string, style: style, width: decimal ? nil : inner.width)
+        let logical = text.logicalRect
+        var x: Double
+        if text.hasWidth {
+            x = inner.x
+        } else {
+            switch style.align {
+            case .left: x = inner.x - logical.x
+            case .center: x = inner.x + (inner.width - logical.width) / 2 - logical.x
+            case .right: x = inner.maxX - logical.width - logical.x
+            case .decimal:
+                let point = DecimalColumns.pointX(string, width: logical.width, in: text)
+                x = inner.maxX - tail - point
+            }
+        }
+        let y = verticalOrigin(style.verticalAlign, inner, height: logical.height) - logical.y
+        let drawn = Rect(x: x + logical.x, y: y + logical.y, width: logical.width, height: logical.height)
+        // Clip only text that does not fit: a clip per cell would be a clipPath per cell in SVG.
+        let epsilon = 1e-6
+        let fits = drawn.x >= frame.x - epsilon && drawn.maxX <= frame.maxX + epsilon
+            && drawn.y >= frame.y - epsilon && drawn.maxY <= frame.maxY + epsilon && text.lineLimit == 0
+        if !fits {
+            cr.save()
+            let bottom = text.lineLimit > 0 ? min(frame.maxY, drawn.maxY) : frame.maxY
+            cr.rectangle(Rect(x: frame.x, y: frame.y, width: frame.width, height: max(0, bottom - frame.y)))
+            cr.clip()
+        }
+        cr.setSource(style.color.faded(style.opacity))
+        text.show(in: cr, x: x, y: y)
+        if !fits { cr.restore() }
+    }
+}
+
+extension Rect {
+    func intersection(_ other: Rect) -> Rect? {
+        let x0 = max(x, other.x), y0 = max(y, other.y), x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+    }
+    func union(_ other: Rect) -> Rect {
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+    func inset(by p: Insets<Double>) -> Rect {
+        Rect(x: x + p.left, y: y + p.top, width: max(0, width - p.left - p.right), height: max(0, height - p.top - p.bottom))
+    }
+}
+
+extension DeviceTransform {
+    /// `rect` with its edges moved to whole device pixels, so neighbouring cells meet without seams.
+    func snap(_ rect: Rect) -> Rect {
+        let x0 = userX(deviceX(rect.x).rounded()), x1 = userX(deviceX(rect.maxX).rounded())
+        let y0 = userY(deviceY(rect.y).rounded()), y1 = userY(deviceY(rect.maxY).rounded())
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
+
+extension Color {
+    /// The colour with its alpha multiplied by a style's opacity.
+    func faded(_ opacity: Double) -> Color {
+        opacity >= 1 ? self : Color(red: red, green: green, blue: blue, alpha: alpha * max(0, opacity))
+    }
+}
+
+extension LineStyle {
+    func faded(_ opacity: Double) -> LineStyle {
+        opacity >= 1 ? self : LineStyle(width: width, color: color.faded(opacity), dash: dash)
+    }
+}

@@ -1,0 +1,56 @@
+import GridDocument
+import GridLayout
+
+/// The drawing module's entry points, used by the CLI and the snapshot module.
+/// Every call is self-contained (its own font map and Pango context), so calls may run on
+/// different threads at once; the same input gives byte-identical output.
+///
+/// Choices worth knowing:
+/// - Font sizes are Pango points at 96 dpi (Pango's default, as in CSS): "DejaVu Sans 9" is 12
+///   canvas points tall, the same as the C baseline. Layout lengths are canvas points.
+/// - Content sizes (auto tracks) are rounded up to whole pixels so snapping never ellipsizes a
+///   column's own widest cell; a decimal-aligned column is its widest head plus widest tail.
+/// - Grid lines and borders are whole device pixels (never thinner than one), centred on inner
+///   edges and inset at the grid's outer edges; without an `outer` line the horizontal and
+///   vertical families draw the outer edges too. Vertical lines stop at section rows and spans.
+/// - PNG is RGB when the canvas background is opaque, else RGBA; SVG is in points (px units)
+///   with ids renumbered; PDF pages are the document's size, or `page` with rows paginated and a
+///   grid wider than the page scaled down to fit.
+/// - Item-mode tracks are not content-measured: a cell's item index is unknown before placement.
+public enum GridRenderer {
+    /// The grid's layout as the renderer computes it: the grid area (canvas minus padding and
+    /// text blocks), text measured with Pango. This is what `gridrender layout` prints.
+    public static func layout(_ grid: PreparedGrid, options: RenderOptions = RenderOptions()) throws -> Layout {
+        let job = try RenderJob(grid, options: options)
+        job.reportWarnings()
+        return job.layout
+    }
+
+    /// Renders into memory.
+    public static func render(_ grid: PreparedGrid, format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
+        let job = try RenderJob(grid, options: options)
+        defer { job.reportWarnings() }
+        switch format {
+        case .png: return try job.png(path: nil, options: options)
+        case .svg: return try job.svg()
+        case .pdf: return try job.pdf()
+        }
+    }
+
+    /// Renders to `path`, the format taken from its extension. The file is written atomically:
+    /// on any error an existing file at `path` is untouched and nothing else is left behind.
+    public static func render(_ grid: PreparedGrid, to path: String, options: RenderOptions = RenderOptions()) throws {
+        guard let format = OutputFormat(path: path) else {
+            throw RenderError("\(path): unknown output format; use .png, .svg or .pdf")
+        }
+        let job = try RenderJob(grid, options: options)
+        defer { job.reportWarnings() }
+        switch format {
+        case .png:
+            _ = try job.pixelSize()
+            try AtomicFile.write(to: path) { temporary in _ = try job.png(path: temporary, options: options) }
+        case .svg: try AtomicFile.write(job.svg(), to: path)
+        case .pdf: try AtomicFile.write(job.pdf(), to: path)
+        }
+    }
+}

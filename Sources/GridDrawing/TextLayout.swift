@@ -1,0 +1,104 @@
+import CPangoCairo
+import GridDocument
+import GridLayout
+
+/// Owns one `PangoLayout`, reused for every cell of a task. `prepare` is the single place that
+/// turns a resolved style into Pango settings, used both for measuring and for drawing, so a
+/// column sized by the measurer fits exactly what the painter draws. Setters skip unchanged values
+/// (a table mostly repeats one style), so re-preparing costs little more than setting the text.
+final class TextLayout {
+    let pointer: OpaquePointer
+    private let context: TextContext
+    private var font: FontDescription?
+    private var width: Int32 = -1
+    private var height: Int32 = -1
+    private var ellipsize = PANGO_ELLIPSIZE_NONE
+    private var alignment = PANGO_ALIGN_LEFT
+    /// Lines to keep when `maxLines` is set but Pango cannot enforce it (no ellipsis): 0 = all.
+    private(set) var lineLimit = 0
+
+    init(context: TextContext) {
+        self.context = context
+        pointer = pango_layout_new(context.pointer)
+        // Direction comes from the text itself, so Arabic or Hebrew cells read right to left.
+        pango_layout_set_auto_dir(pointer, 1)
+        pango_layout_set_wrap(pointer, PANGO_WRAP_WORD_CHAR)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+    /// Sets text and style. `width` is the room for the text (cell width minus padding), or nil for
+    /// the natural unwrapped size. Wrapping and ellipsizing need a width; without one the text is
+    /// one line per paragraph. `align` is applied by Pango when a width is set; `.decimal` is
+    /// positioned by the painter and lays out left-aligned.
+    func prepare(_ text: String, style: ResolvedStyle, width: Double?) {
+        let font = context.font(style.font)
+        if self.font !== font {
+            pango_layout_set_font_description(pointer, font.pointer)
+            self.font = font
+        }
+        let wraps = width != nil && style.wrap
+        var mode = PANGO_ELLIPSIZE_NONE
+        // Ellipsizing with Pango's height -1 keeps one line per paragraph, so wrapped text without
+        // a line limit never ellipsizes; with a limit, the last kept line gets the ellipsis.
+        if width != nil && (!wraps || style.maxLines > 0) {
+            switch style.ellipsize {
+            case .end: mode = PANGO_ELLIPSIZE_END
+            case .middle: mode = PANGO_ELLIPSIZE_MIDDLE
+            case .start: mode = PANGO_ELLIPSIZE_START
+            case .none: mode = PANGO_ELLIPSIZE_NONE
+            }
+        }
+        // Pango wraps whenever a width is set, so a line that neither wraps nor ellipsizes gets no
+        // width (the painter aligns it from its natural size).
+        let effectiveWidth = wraps || mode != PANGO_ELLIPSIZE_NONE ? width : nil
+        let pangoWidth = effectiveWidth.map { Int32(min(Double(Int32.max), max(0, $0) * Double(PANGO_SCALE))) } ?? -1
+        if pangoWidth != self.width { pango_layout_set_width(pointer, pangoWidth); self.width = pangoWidth }
+        if mode != ellipsize { pango_layout_set_ellipsize(pointer, mode); ellipsize = mode }
+        // Pango limits lines only while ellipsizing; otherwise `lineLimit` cuts the measured height.
+        let lines = wraps && style.maxLines > 0 ? style.maxLines : 0
+        let pangoHeight: Int32 = lines > 0 && mode != PANGO_ELLIPSIZE_NONE ? Int32(-lines) : -1
+        if pangoHeight != height { pango_layout_set_height(pointer, pangoHeight); height = pangoHeight }
+        lineLimit = lines > 0 && mode == PANGO_ELLIPSIZE_NONE ? lines : 0
+        let align: PangoAlignment = switch style.align {
+        case .left, .decimal: PANGO_ALIGN_LEFT
+        case .center: PANGO_ALIGN_CENTER
+        case .right: PANGO_ALIGN_RIGHT
+        }
+        if align != alignment { pango_layout_set_alignment(pointer, align); alignment = align }
+        pango_layout_set_text(pointer, text, -1)
+    }
+
+    /// True when Pango has a width to wrap, ellipsize and align in; else the caller aligns.
+    var hasWidth: Bool { width >= 0 }
+
+    /// The logical extents in points, relative to the layout origin (x is non-zero when Pango
+    /// aligns inside a width). The height honours `lineLimit`.
+    var logicalRect: Rect {
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(pointer, &ink, &logical)
+        let scale = Double(PANGO_SCALE)
+        var height = Double(logical.height) / scale
+        if lineLimit > 0, Int(pango_layout_get_line_count(pointer)) > lineLimit,
+           let line = pango_layout_get_line_readonly(pointer, Int32(lineLimit)) {
+            var pos = PangoRectangle()
+            pango_layout_index_to_pos(pointer, line.pointee.start_index, &pos)
+            height = Double(pos.y) / scale
+        }
+        return Rect(x: Double(logical.x) / scale, y: Double(logical.y) / scale,
+                    width: Double(logical.width) / scale, height: height)
+    }
+
+    /// The x offset (points) of the character at `byteIndex` in the current text.
+    func x(ofByteIndex byteIndex: Int) -> Double {
+        var pos = PangoRectangle()
+        pango_layout_index_to_pos(pointer, Int32(byteIndex), &pos)
+        return Double(pos.x) / Double(PANGO_SCALE)
+    }
+
+    /// Draws the layout with its origin at (`x`, `y`) in user space, in the context's source colour.
+    func show(in cr: CairoContext, x: Double, y: Double) {
+        cr.moveTo(x, y)
+        pango_cairo_show_layout(cr.pointer, pointer)
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import GridDocument
+import GridLayout
+import Testing
+@testable import GridDrawing
+
+/// Output-level behaviour: PNG colour types, banding and tiling, limits, determinism, SVG and PDF.
+@Suite struct RenderJobTests {
+    static func pngHeader(_ bytes: [UInt8]) -> (width: Int, height: Int) {
+        func be(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (be(16), be(20))
+    }
+
+    @Test func opaqueBackgroundWritesRGBAndTransparentWritesRGBA() throws {
+        let opaque = GridRendererTests.sample()
+        #expect(pngColorType(try GridRenderer.render(opaque, format: .png)) == 2)
+        var clear = GridRendererTests.sample()
+        clear.background = .transparent
+        let bytes = try GridRenderer.render(clear, format: .png)
+        #expect(pngColorType(bytes) == 6)
+        let image = try PNGImage(decoding: bytes)
+        #expect(image[2, 2].a == 0)
+        #expect(image[image.width - 3, image.height - 3].a == 0)
+        // The header row is opaque.
+        #expect((0..<image.width).contains { image[$0, image.height / 2].a == 255 })
+    }
+
+    @Test func sameInputGivesIdenticalBytes() throws {
+        for format in OutputFormat.allCases {
+            let a = try GridRenderer.render(GridRendererTests.sample(scale: 2), format: format)
+            let b = try GridRenderer.render(GridRendererTests.sample(scale: 2), format: format)
+            #expect(a == b, "\(format)")
+            #expect(!a.isEmpty)
+        }
+    }
+
+    @Test func hundredThousandRowsRenderBeyondCairosLimit() throws {
+        let count = 100_000
+        struct Numbers: CellSource {
+            func content(row: Int, column: Int, item: Int?) -> CellContent { column == 0 ? .text(String(row)) : .empty }
+            func style(row: Int, column: Int, item: Int?) -> ResolvedStyle {
+                var style = ResolvedStyle()
+                style.font.size = 4
+                style.padding = Insets(top: 0, right: 1, bottom: 0, left: 1)
+                style.background = row % 2 == 0 ? .white : Color(hex: 0xdde4ee)
+                return style
+            }
+        }
+        var spec = GridSpec(content: .table(.init(columnCount: 2, rows: Array(repeating: .data, count: count))))
+        spec.columnWidths = [.fixed(24), .fixed(8)]
+        spec.defaultRowHeight = .fixed(6)
+        let grid = PreparedGrid(spec: spec, cells: Numbers())
+        let clock = ContinuousClock()
+        var bytes: [UInt8] = []
+        let elapsed = try clock.measure { bytes = try GridRenderer.render(grid, format: .png) }
+        print("100k rows, 32×600000 px PNG: \(elapsed), \(bytes.count) bytes")
+        let (width, height) = Self.pngHeader(bytes)
+        #expect(width == 32 && height == 600_000)
+        let image = try PNGImage(decoding: bytes)
+        // Stripes continue past every band boundary, down to the last row.
+        for row in [0, 1, 341, 342, 5461, 99_998, 99_999] {
+            let expected = row % 2 == 0 ? PNGImage.Pixel(255, 255, 255) : PNGImage.Pixel(0xdd, 0xe4, 0xee)
+            #expect(image[30, row * 6 + 3] == expected, "row \(row)")
+        }
+        // The last row's number is drawn.
+        #expect((0..<24).contains { x in (599_994..<600_000).contains { image[x, $0].r < 128 } })
+    }
+
+    @Test func imagesWiderThanCairosLimitAreTiled() throws {
+        let grid = makeTable([[.empty, .empty, .empty]], columnWidths: [.fixed(20_000), .fixed(12_767), .fixed(7_233)],
+                             rowHeight: 4, header: false, styler: { _, column in
+            var style = ResolvedStyle()
+            style.background = [Color(hex: 0xff0000), Color(hex: 0x00ff00), Color(hex: 0x0000ff)][column]
+            return style
+        })
+        let image = try PNGImage(decoding: GridRenderer.render(grid, format: .png))
+        #expect(image.width == 40_000 && image.height == 4)
+        #expect(image[19_999, 2] == PNGImage.Pixel(255, 0, 0))
+        #expect(image[20_000, 2] == PNGImage.Pixel(0, 255, 0))
+        #expect(image[32_766, 2] == PNGImage.Pixel(0, 255, 0))
+        #expect(image[32_767, 2] == PNGImage.Pixel(0, 0, 255))
+        #expect(image[39_999, 3] == PNGImage.Pixel(0, 0, 255))
+    }
+
+    @Test func oversizedCanvasIsRefusedBeforeAllocating() throws {
+        let tall = makeTable([[.empty], [.empty]], columnWidths: [.fixed(10)], rowHeight: 600_000, header: false)
+        #expect(throws: RenderError.self) { try GridRenderer.render(tall, format: .png) }
+        let huge = makeTable([[.empty]], columnWidths: [.fixed(70_000)], rowHeight: 70_000, header: false)
+        do {
+            _ = try GridRenderer.render(huge, format: .png)
+            Issue.record("a 70000×70000 px canvas rendered")
+        } catch let error as RenderError {
+            #expect(error.description.contains("too large"))
+        }
+        // The same canvas at scale 1 is fine as a vector document.
+        #expect(try !GridRenderer.render(tall, format: .svg).isEmpty)
+    }
+
+    @Test func scaleOutsideRangeIsRefused() {
+        #expect(throws: RenderError.self) {
+            try GridRenderer.render(GridRendererTests.sample(), format: .png, options: RenderOptions(scale: 17))
+        }
+    }
+
+    @Test func pngCompressionAndFilterAreOptions() throws {
+        let fast = try GridRenderer.render(GridRendererTests.sample(), format: .png, options: RenderOptions(pngCompression: 1))
+        let paeth = try GridRenderer.render(GridRendererTests.sample(), format: .png, options: RenderOptions(pngFilter: .paeth))
+        let a = try PNGImage(decoding: fast), b = try PNGImage(decoding: paeth)
+        #expect(a.rgba == b.rgba)
+        #expect(fast != paeth)
+    }
+}
+
+extension RenderJobTests {
+    /// `--jobs N` renders on several threads at once: each render has its own font map and Pango
+    /// context, so parallel renders neither crash nor differ.
+    @Test func parallelRendersAreIndependent() async throws {
+        let expected = try GridRenderer.render(GridRendererTests.features(), format: .png)
+        let results = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for index in 0..<6 {
+                group.addTask {
+                    let format: OutputFormat = index % 3 == 0 ? .png : (index % 3 == 1 ? .svg : .pdf)
+                    let bytes = try GridRenderer.render(GridRendererTests.features(), format: format)
+                    return format == .png ? bytes : []
+                }
+            }
+            var all: [[UInt8]] = []
+            for try await bytes in group where !bytes.isEmpty { all.append(bytes) }
+            return all
+        }
+        #expect(results.count == 2)
+        #expect(results.allSatisfy { $0 == expected })
+    }
+}
+
+extension RenderJobTests {
+    /// Bands cut through text, lines and glow; the image must not show where.
+    @Test(arguments: [1.0, 2.0])
+    func bandBoundariesLeaveNoSeams(scale: Double) throws {
+        let whole = try RenderJob(GridRendererTests.features(scale: scale), options: RenderOptions())
+            .png(path: nil, options: RenderOptions())
+        for rows in [1, 7, 13] {
+            let banded = try RenderJob(GridRendererTests.features(scale: scale), options: RenderOptions())
+                .png(path: nil, options: RenderOptions(), maxBandRows: rows)
+            let a = try PNGImage(decoding: banded), b = try PNGImage(decoding: whole)
+            var diffs: [String] = []
+            for y in 0..<a.height { for x in 0..<a.width where a[x, y] != b[x, y] { diffs.append("(\(x),\(y)) \(a[x, y]) vs \(b[x, y])") } }
+            #expect(diffs.isEmpty, "bands of \(rows) rows: \(diffs.count) differ: \(diffs.prefix(12))")
+        }
+    }
+}

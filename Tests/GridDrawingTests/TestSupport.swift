@@ -1,0 +1,60 @@
+import Foundation
+import GridDocument
+import GridLayout
+@testable import GridDrawing
+
+/// A hand-built cell source: contents row-major, styles from a closure of (row, column).
+struct TestCells: CellSource {
+    var contents: [[CellContent]]
+    var styler: @Sendable (Int, Int) -> ResolvedStyle
+
+    func content(row: Int, column: Int, item: Int?) -> CellContent {
+        row < contents.count && column < contents[row].count ? contents[row][column] : .empty
+    }
+    func style(row: Int, column: Int, item: Int?) -> ResolvedStyle { styler(row, column) }
+}
+
+extension Color {
+    init(hex: UInt32) {
+        self.init(red: Double((hex >> 16) & 0xff) / 255, green: Double((hex >> 8) & 0xff) / 255, blue: Double(hex & 0xff) / 255)
+    }
+}
+
+/// A table-mode grid: one header row then data rows, fixed or auto columns, fixed row height.
+func makeTable(_ rows: [[CellContent]], columnWidths: [TrackSize?] = [], rowHeight: Double? = 24,
+               header: Bool = true, scale: Double = 1,
+               styler: @escaping @Sendable (Int, Int) -> ResolvedStyle = { _, _ in ResolvedStyle() },
+               configure: (inout PreparedGrid) -> Void = { _ in }) -> PreparedGrid {
+    let columnCount = rows.map(\.count).max() ?? 0
+    let kinds: [RowKind] = rows.indices.map { header && $0 == 0 ? .header : .data }
+    var spec = GridSpec(content: .table(.init(columnCount: columnCount, rows: kinds)), scale: scale)
+    spec.columnWidths = columnWidths
+    if let rowHeight { spec.defaultRowHeight = .fixed(rowHeight) }
+    var grid = PreparedGrid(spec: spec, scale: scale, cells: TestCells(contents: rows, styler: styler))
+    configure(&grid)
+    return grid
+}
+
+func text(_ rows: [[String]]) -> [[CellContent]] { rows.map { $0.map { .text($0) } } }
+
+/// Runs a command, returning its exit status and standard output.
+@discardableResult
+func run(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: Data) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, data)
+}
+
+/// A fresh temporary directory for one test.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("gridrender-drawing-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
