@@ -1,14 +1,15 @@
 import ArgumentParser
 import Foundation
 
-/// The `gridrender` command. (On this branch it only has `compare`; the other subcommands are
-/// added when the branches merge.)
+/// The `gridrender` command-line tool (DESIGN.md §6). Exit codes: 0 success, 1 a comparison
+/// found a difference or rendering failed, 2 bad usage or bad input.
 @main
 struct GridRenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gridrender",
         abstract: "Render grids and tables to PNG, SVG or PDF, and compare images.",
-        subcommands: [CompareCommand.self])
+        version: "0.1.0",
+        subcommands: [RenderCommand.self, LayoutCommand.self, CompareCommand.self, ThemesCommand.self])
 
     /// DESIGN §6 wants exit code 2 and one `error: …` line for bad usage; ArgumentParser's default
     /// is code 64 and a multi-line usage block, so parse errors are mapped here. Subcommands report

@@ -1,0 +1,34 @@
+import ArgumentParser
+import GridDocument
+import GridDrawing
+import GridLayout
+
+/// `gridrender layout INPUT [--units pt|px]`: the computed frames as JSON (DESIGN.md §6),
+/// measured with the same Pango settings `render` uses.
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout", abstract: "Print the computed columns, rows and cell frames as JSON.")
+
+    @Argument(help: "A .json, .yaml/.yml, .csv or .tsv document, or - for JSON on standard input.")
+    var input: String
+
+    @Option(help: "pt (points, the default) or px (pixels at the document's scale).")
+    var units: LayoutUnits = .points
+
+    @OptionGroup var document: DocumentOptions
+
+    func run() throws {
+        let grid: PreparedGrid
+        do { grid = try document.prepare(input) } catch { throw fail(error) }
+        do {
+            let layout = try GridRenderer.layout(grid, options: document.renderOptions(warnings: { warn($0) }))
+            print(layout.json(units: units))
+        } catch let error as DocumentError {
+            throw fail(error)
+        } catch {
+            throw fail("\(input): \(error)", code: 1)
+        }
+    }
+}
+
+extension LayoutUnits: ExpressibleByArgument {}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import GridDocument
+import GridDrawing
+
+/// `gridrender render`: one input to `-o OUT`, or many inputs into `--out-dir` in one format,
+/// several at a time (`--jobs`), with a progress line when standard error is a terminal.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render documents to PNG, SVG or PDF (the format comes from the output extension).",
+        discussion: """
+            Examples:
+              gridrender render people.csv -o people.png --scale 2
+              gridrender render a.json b.yaml --out-dir out --format svg --jobs 4
+            """)
+
+    @Argument(help: "Documents: .json, .yaml/.yml, .csv, .tsv, or - for JSON on standard input.")
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: "The output file: .png, .svg or .pdf.")
+    var output: String?
+
+    @Option(name: .customLong("out-dir"), help: "Write each input to DIR/<stem>.<format>.")
+    var outDirectory: String?
+
+    @Option(help: "png, svg or pdf (with --out-dir).")
+    var format: OutputFormat?
+
+    @Option(help: "How many documents to render at once (with --out-dir); default: the number of cores.")
+    var jobs: Int?
+
+    @OptionGroup var document: DocumentOptions
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("no input given") }
+        switch (output, outDirectory) {
+        case (nil, nil): throw ValidationError("give -o OUT or --out-dir DIR")
+        case (.some, .some): throw ValidationError("give either -o or --out-dir, not both")
+        case (.some(let out), nil):
+            if inputs.count > 1 { throw ValidationError("-o takes one input; use --out-dir for several") }
+            if OutputFormat(path: out) == nil {
+                throw ValidationError("cannot tell the format of \(out): use a .png, .svg or .pdf extension")
+            }
+            if format != nil { throw ValidationError("--format goes with --out-dir; -o takes the format from its extension") }
+        case (nil, .some):
+            if format == nil { throw ValidationError("--out-dir needs --format png|svg|pdf") }
+        }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let tasks = try renderTasks()
+        let progress = ProgressLine(total: tasks.count, enabled: tasks.count > 1 && isatty(STDERR_FILENO) == 1)
+        let outcomes = BatchRunner(jobs: min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, tasks.count))
+            .run(tasks) { task in
+                let outcome = render(task)
+                progress.advance(task.input)
+                return outcome
+            }
+        progress.finish()
+        var exitCode: Int32 = 0
+        for outcome in outcomes {
+            if case .failed(let message, let code) = outcome {
+                FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+                exitCode = max(exitCode, code)
+            }
+        }
+        if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+
+    struct Task: Sendable {
+        var input: String
+        var output: String
+    }
+
+    enum Outcome: Sendable {
+        case rendered
+        case failed(String, code: Int32)
+    }
+
+    /// Pairs each input with its output path; two inputs may not write the same file.
+    private func renderTasks() throws -> [Task] {
+        if let output { return [Task(input: inputs[0], output: output)] }
+        guard let outDirectory, let format else { return [] }
+        var seen: [String: String] = [:]
+        return try inputs.map { input in
+            let stem = input == "-" ? "stdin" : URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+            let out = (outDirectory as NSString).appendingPathComponent("\(stem).\(format.rawValue)")
+            if let other = seen[out] {
+                throw fail("\(input) and \(other) would both be written to \(out)")
+            }
+            seen[out] = input
+            return Task(input: input, output: out)
+        }
+    }
+
+    private func render(_ task: Task) -> Outcome {
+        do {
+            if let outDirectory {
+                try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
+            }
+            let grid = try document.prepare(task.input)
+            try GridRenderer.render(grid, to: task.output, options: document.renderOptions(warnings: { warn($0) }))
+            return .rendered
+        } catch let error as DocumentError {
+            return .failed(error.description, code: 2)
+        } catch {
+            return .failed("\(task.input): \(error)", code: 1)
+        }
+    }
+}
+
+extension OutputFormat: ExpressibleByArgument {}
