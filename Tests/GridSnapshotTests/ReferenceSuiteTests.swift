@@ -135,6 +135,27 @@ import Testing
         return d
     }
 
+    /// The document and prepared-grid strategies through the test-named API: the first call
+    /// records (and fails), the second matches.
+    @Test func documentAndGridStrategiesRecordThenMatch() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let document = try Document.load(path: Self.fixturesDirectory + "/theme-plain.json")
+        let grid = try document.prepare()
+        func twice(_ name: String, _ body: () -> String?) {
+            let first = body()
+            #expect(first?.contains("recorded new reference snapshot") == true, "\(name): \(first ?? "nil")")
+            #expect(body() == nil, "\(name)")
+        }
+        twice("png") { verifySnapshot(of: document, as: .png, named: "png", record: .missing, snapshotDirectory: dir.path) }
+        twice("svg") { verifySnapshot(of: document, as: .svg, named: "svg", record: .missing, snapshotDirectory: dir.path) }
+        twice("grid") { verifySnapshot(of: grid, as: .png(.strict, scale: 2), named: "grid", record: .missing, snapshotDirectory: dir.path) }
+        twice("gridsvg") { verifySnapshot(of: grid, as: .svg, named: "gridsvg", record: .missing, snapshotDirectory: dir.path) }
+        let stored = try RGBAImage(contentsOfPNGFile: dir.path + "/documentAndGridStrategiesRecordThenMatch.grid.png")
+        let plain = try RGBAImage(contentsOfPNGFile: Self.reference("theme-plain@2x.png"))
+        #expect(stored == plain)
+    }
+
     /// Two renders of a fixture give the same PNG and SVG bytes (references are byte-stable).
     @Test func renderingIsByteStable() throws {
         let document = try Document.load(path: Self.fixturesDirectory + "/theme-striped.json")
