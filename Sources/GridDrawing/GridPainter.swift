@@ -42,6 +42,7 @@ final class GridPainter {
     /// table, which otherwise falls on the next page.
     func paint(_ cr: CairoContext, regions: [ViewportRegion], visible: Rect, closeBottoms: Bool = false) throws {
         for region in regions { try paint(cr, region, visible: visible) }
+        paintFrozenBoundaries(cr, regions: regions)
         if closeBottoms { paintClosingLines(cr, regions: regions) }
         paintOuterLine(cr, regions: regions)
         try cr.checkStatus("painting the grid")
@@ -216,6 +217,48 @@ final class GridPainter {
                            x0: x0 + region.offset.x, x1: x1 + region.offset.x, style, .before)
         }
         flushLines(cr)
+    }
+
+    /// The lines between frozen and scrolled regions. Each region clips its own lines, so a line
+    /// centred on the boundary lost the half outside the frozen region whenever the scrolled side
+    /// did not start on a track edge. Drawn centred on the boundary, as an unscrolled grid has it
+    /// (the same pixels when the scroll is on a track edge), over the whole shown grid.
+    private func paintFrozenBoundaries(_ cr: CairoContext, regions: [ViewportRegion]) {
+        guard regions.count > 1, let bounds = shownBounds(regions) else { return }
+        let lines = grid.gridLines
+        let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
+        // A frozen side: a region that does not scroll on that axis, with a region next to it that does.
+        let frozenRight = regions.filter { r in r.offset.x == 0 && regions.contains { $0.offset.x != 0 && abs($0.clip.x - r.clip.maxX) < 1e-9 } }
+            .map(\.clip.maxX).max()
+        let frozenBottom = regions.filter { r in r.offset.y == 0 && regions.contains { $0.offset.y != 0 && abs($0.clip.y - r.clip.maxY) < 1e-9 } }
+        if let x = frozenRight, let style = lines.vertical, x > bounds.x, x < bounds.maxX {
+            verticalLine(device, x: x, y0: bounds.y, y1: bounds.maxY, style, .centered)
+        }
+        if let region = frozenBottom.max(by: { $0.clip.maxY < $1.clip.maxY }), !region.rows.isEmpty {
+            let y = region.clip.maxY
+            let last = region.rows.upperBound - 1
+            let style = last == lastHeaderRow ? (lines.header ?? lines.horizontal) : lines.horizontal
+            if let style, y > bounds.y, y < bounds.maxY {
+                horizontalLine(device, y: y, x0: bounds.x, x1: bounds.maxX, style, .centered)
+            }
+        }
+        flushLines(cr)
+    }
+
+    /// The part of the grid the regions show, in canvas coordinates.
+    private func shownBounds(_ regions: [ViewportRegion]) -> Rect? {
+        let R = geometry.rows, C = geometry.columns
+        var bounds: Rect?
+        for region in regions where !region.rows.isEmpty && !region.columns.isEmpty {
+            let rows = region.rows.clamped(to: 0..<R.count), columns = region.columns.clamped(to: 0..<C.count)
+            guard !rows.isEmpty, !columns.isEmpty else { continue }
+            let content = Rect(x: C[columns.lowerBound].offset + region.offset.x, y: R[rows.lowerBound].offset + region.offset.y,
+                               width: C[columns.upperBound - 1].end - C[columns.lowerBound].offset,
+                               height: R[rows.upperBound - 1].end - R[rows.lowerBound].offset)
+            guard let part = content.intersection(region.clip) else { continue }
+            bounds = bounds.map { $0.union(part) } ?? part
+        }
+        return bounds
     }
 
     /// The outer line around what the regions show of the grid, inset inside it.

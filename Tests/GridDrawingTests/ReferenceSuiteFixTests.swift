@@ -40,6 +40,30 @@ import Testing
         #expect(above == below)
     }
 
+    /// With frozen rows and columns and a viewport scrolled off the track edges, the lines at the
+    /// frozen boundaries used to be half clipped by each region (1 px lines vanished entirely).
+    @Test(arguments: [1.0, 2.0])
+    func frozenBoundariesKeepTheirLines(scale: Double) throws {
+        let rows = Array(repeating: Array(repeating: CellContent.empty, count: 3), count: 6)
+        let grid = makeTable(rows, columnWidths: [.fixed(50), .fixed(50), .fixed(50)], rowHeight: 20, header: false,
+                             scale: scale, configure: { grid in
+            grid.gridLines.horizontal = LineStyle(width: 1, color: .black)
+            grid.gridLines.vertical = LineStyle(width: 1, color: .black)
+            grid.spec.frozenRows = 1
+            grid.spec.frozenColumns = 1
+            grid.spec.viewport = Rect(x: 7, y: 7, width: 100, height: 60)
+        })
+        let image = try PNGImage(decoding: GridRenderer.render(grid, format: .png))
+        let s = Int(scale)
+        #expect(image.width == 100 * s && image.height == 60 * s)
+        let black = PNGImage.Pixel(0, 0, 0)
+        // The boundaries at x = 50 and y = 20, centred as in an unscrolled grid.
+        for y in [10, 30, 45, 55] { #expect(image[50 * s, y * s + 1] == black, "vertical boundary at y \(y)") }
+        for x in [10, 30, 70, 90] { #expect(image[x * s + 1, 20 * s] == black, "horizontal boundary at x \(x)") }
+        // Scrolled lines elsewhere keep their place (content x 100 → canvas 93).
+        #expect(image[93 * s, 40 * s] == black)
+    }
+
     /// Item-mode section header rows are measured (their titles are text), not 0 high.
     @Test func itemSectionHeadersHaveTheirTitlesHeight() throws {
         let json = #"""
