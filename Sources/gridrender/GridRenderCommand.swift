@@ -9,7 +9,8 @@ struct GridRenderCommand: ParsableCommand {
         commandName: "gridrender",
         abstract: "Render grids and tables to PNG, SVG or PDF, and compare images.",
         version: "0.1.0",
-        subcommands: [RenderCommand.self, LayoutCommand.self, CompareCommand.self, ThemesCommand.self])
+        subcommands: [RenderCommand.self, LayoutCommand.self, CompareCommand.self, ThemesCommand.self,
+                      SchemaCommand.self])
 
     /// DESIGN §6 wants exit code 2 and one `error: …` line for bad usage; ArgumentParser's default
     /// is code 64 and a multi-line usage block, so parse errors are mapped here. Subcommands report
