@@ -92,14 +92,14 @@ extension Document {
 
     // MARK: Table mode
 
-    private struct LoadedData {
+    struct LoadedData {
         var header: [String] = []
         var strings: [[String]] = []
         var cells: [[Cell]] = []
         var records: [[RecordField]]?
     }
 
-    private func loadData() throws(DocumentError) -> LoadedData {
+    func loadData() throws(DocumentError) -> LoadedData {
         var loaded = LoadedData()
         let line = sourceLines["data"]
         switch data {
