@@ -147,7 +147,7 @@ import Testing
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let theme = dir + "/brand.json"
-        try #"{"extends": "minimal", "styles": {"header": {"background": "#102030", "color": "#ffffff"}}}"#
+        try ##"{"extends": "minimal", "styles": {"header": {"background": "#102030", "color": "#ffffff"}}}"##
             .write(toFile: theme, atomically: true, encoding: .utf8)
         let r = try run(["render", "Fixtures/markdown/scores.md", "--theme", theme, "-o", dir + "/t.png"])
         #expect(r.status == 0, "\(r.stderr)")
