@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each call prepares the document (reads its data files, applies the theme), lays it out and
 /// paints it with its own font map, so calls are independent and may run on different threads.
-/// Errors are ``DocumentError`` for bad input (with file, line and key path) and
+/// Errors are `DocumentError` for bad input (with file, line and key path) and
 /// `RenderError` for failures while drawing or writing.
 extension Document {
     /// Renders to `path`; the format comes from the extension (`.png`, `.svg`, `.pdf`). The file

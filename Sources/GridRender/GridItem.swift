@@ -6,7 +6,7 @@
 /// let columns: [GridItem] = [.fixed(48), .flexible(minimum: 120), .flexible()]
 /// ```
 ///
-/// Each maps onto a ``TrackSize`` (``trackSize``): `fixed` is a fixed track, `flexible` a fill
+/// Each maps onto a `TrackSize` (``trackSize``): `fixed` is a fixed track, `flexible` a fill
 /// track of weight 1 clamped to the bounds, `adaptive` the item-mode adaptive column (as many
 /// columns as fit at the minimum width). One difference from SwiftUI: gridrender has no default
 /// gap, so `spacing` is 0 unless set.
