@@ -20,6 +20,11 @@ struct DocumentOptions: ParsableArguments {
     @Option(name: .customLong("font-dir"), help: "The directory of pinned fonts (default /usr/share/fonts/truetype/dejavu).")
     var fontDirectory: String?
 
+    @Option(name: .customLong("input-format"),
+            help: ArgumentHelp("Read inputs as json, yaml, csv, tsv or md whatever their extension (for - other than JSON).",
+                               valueName: "format"))
+    var inputFormat: InputFormat?
+
     @Option(help: "Title text above the grid; replaces the document's title.")
     var title: String?
 
@@ -58,7 +63,10 @@ struct DocumentOptions: ParsableArguments {
 
     /// Loads and prepares one input, turning every bad input into a `DocumentError`.
     func prepare(_ path: String) throws(DocumentError) -> PreparedGrid {
-        try Document.load(path: path).applying(overrides).prepare(theme: theme, width: width, scale: scale)
+        let document: Document
+        if let inputFormat { document = try Document.load(path: path, as: inputFormat) }
+        else { document = try Document.load(path: path) }
+        return try document.applying(overrides).prepare(theme: theme, width: width, scale: scale)
     }
 
     func renderOptions(warnings: (@Sendable (String) -> Void)? = nil) -> RenderOptions {
@@ -69,3 +77,4 @@ struct DocumentOptions: ParsableArguments {
 }
 
 extension PreparedGrid.FontMode: ExpressibleByArgument {}
+extension InputFormat: ExpressibleByArgument {}

@@ -155,3 +155,25 @@ import Testing
         #expect(image[3, 3] == RGBA(0x10, 0x20, 0x30))  // inside the header row
     }
 }
+
+extension ConvenienceCommandTests {
+    @Test(arguments: [
+        ("yaml", "columns:\n  - key: a\ndata:\n  rows: [[x], [y]]\n"),
+        ("csv", "a,b\n1,x\n2,y\n"),
+        ("tsv", "a\tb\n1\tx\n2\ty\n"),
+        ("md", "| a | b |\n|---|--:|\n| 1 | x |\n| 2 | y |\n"),
+    ])
+    func standardInputInOtherFormats(format: String, text: String) throws {
+        let r = try run(["layout", "-", "--input-format", format], stdin: text)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try layoutShape(r).rows == ["header", "data", "data"])
+    }
+
+    @Test func inputFormatErrors() throws {
+        let r = try run(["layout", "-", "--input-format", "csv"], stdin: "a,b\n1\n")
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("error: -:2"))
+        let bad = try run(["layout", "-", "--input-format", "xls"], stdin: "")
+        #expect(bad.status == 2)
+    }
+}
