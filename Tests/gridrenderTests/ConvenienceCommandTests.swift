@@ -177,3 +177,21 @@ extension ConvenienceCommandTests {
         #expect(bad.status == 2)
     }
 }
+
+extension ConvenienceCommandTests {
+    /// `themes --show` output is a theme file: `--theme` takes it back and renders like the preset.
+    @Test func themesShowWritesAThemeFile() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let shown = try run(["themes", "--show", "ledger"])
+        #expect(shown.status == 0)
+        try shown.stdout.write(toFile: dir + "/ledger-copy.json", atomically: true, encoding: .utf8)
+        let a = try run(["render", "Fixtures/markdown/scores.md", "--theme", "ledger", "-o", dir + "/a.png"])
+        let b = try run(["render", "Fixtures/markdown/scores.md", "--theme", dir + "/ledger-copy.json", "-o", dir + "/b.png"])
+        #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
+        #expect(try RGBAImage(contentsOfPNGFile: dir + "/a.png") == RGBAImage(contentsOfPNGFile: dir + "/b.png"))
+        let unknown = try run(["themes", "--show", "fancy"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("error: --show: unknown theme \"fancy\"; known themes: striped"))
+    }
+}
