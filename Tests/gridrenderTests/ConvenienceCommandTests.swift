@@ -20,8 +20,19 @@ import Testing
         return root.path
     }()
 
+    /// The `gridrender` executable next to the test bundle, else in the package's `.build/debug`.
+    static let binary: URL? = {
+        var candidates: [URL] = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        if let first = CommandLine.arguments.first {
+            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+        }
+        candidates.append(URL(fileURLWithPath: root).appendingPathComponent(".build/debug"))
+        return candidates.map { $0.appendingPathComponent("gridrender") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
     func run(_ arguments: [String], stdin: String? = nil, in directory: String = ConvenienceCommandTests.root) throws -> Run {
-        let binary = try #require(CompareCommandTests.binary, "gridrender binary not built")
+        let binary = try #require(Self.binary, "gridrender binary not built")
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
