@@ -12,7 +12,8 @@ import GridLayout
 ///
 /// Sorting, limiting or selecting columns reads the table's data (CSV, TSV, JSON, records) into
 /// inline rows with explicit columns, so the result prepares exactly as the original would;
-/// spans and selected rows that no longer point at the same cells are dropped.
+/// selected rows and spans follow their rows (a row that was cut, or a span whose rows are no
+/// longer side by side, is dropped).
 public struct DocumentOverrides: Sendable, Hashable {
     public struct Sort: Sendable, Hashable {
         /// A column key (or, failing that, a column title).
@@ -64,23 +65,27 @@ extension Document {
 
         try d.materializeTable()
         var columns = d.columns ?? []
-        let headerCount = (d.headerRows ?? 1) > 0 && !columns.isEmpty ? (d.headerRows ?? 1) : 0
-        // Rows of the top-level data that are header rows 2…n.
+        let hasTitles = (d.headerRows ?? 1) > 0 && !columns.isEmpty
+        let headerCount = hasTitles ? (d.headerRows ?? 1) : 0
+        // Rows of the top-level data that are header rows 2…n stay on top.
         let fixedTop = Swift.max(0, headerCount - 1)
-        guard case .rows(var top) = d.data ?? .rows([]) else { return d }
-        var sections = d.sections
+        guard case .rows(let topRows) = d.data ?? .rows([]) else { return d }
+        // Every row keeps its original index, so selected rows and spans can follow their data.
+        var top = topRows.indices.map { IndexedRow(id: $0, cells: topRows[$0]) }
+        var sections = d.sections.enumerated().map { s, section in
+            IndexedSection(id: s, section: section, rows: section.rows.indices.map { IndexedRow(id: $0, cells: section.rows[$0]) })
+        }
+        let before = Self.rowIDs(hasTitles: hasTitles, top: top, sections: sections)
 
         if let sort = overrides.sort {
             let index = try Self.columnIndex(sort.key, in: columns, file: file, option: "--sort")
             let body = Array(top.dropFirst(fixedTop))
-            let allRows = body + sections.flatMap(\.rows)
-            let numeric = Self.isNumeric(column: index, rows: allRows)
-            top = Array(top.prefix(fixedTop)) + Self.sorted(body, by: index, numeric: numeric, descending: sort.descending)
-            for s in sections.indices {
-                sections[s].rows = Self.sorted(sections[s].rows, by: index, numeric: numeric, descending: sort.descending)
+            let numeric = Self.isNumeric(column: index, rows: body.map(\.cells) + sections.flatMap { $0.rows.map(\.cells) })
+            func sorted(_ rows: [IndexedRow]) -> [IndexedRow] {
+                Self.sortOrder(rows.map(\.cells), by: index, numeric: numeric, descending: sort.descending).map { rows[$0] }
             }
-            d.layout.spans.removeAll { $0.row + $0.rows > headerCount }
-            d.selection.rows.removeAll { $0 >= headerCount }
+            top = Array(top.prefix(fixedTop)) + sorted(body)
+            for s in sections.indices { sections[s].rows = sorted(sections[s].rows) }
         }
 
         if let limit = overrides.limit {
@@ -88,21 +93,37 @@ extension Document {
             let body = top.dropFirst(fixedTop)
             top = Array(top.prefix(fixedTop)) + Array(body.prefix(left))
             left -= Swift.min(left, body.count)
-            var kept: [Section] = []
+            var kept: [IndexedSection] = []
             for var s in sections {
                 guard left > 0 else { break }
-                if !s.collapsed {
+                if !s.section.collapsed {
                     s.rows = Array(s.rows.prefix(left))
                     left -= s.rows.count
                 }
                 kept.append(s)
             }
             sections = kept
-            let total = headerCount + (top.count - fixedTop) + sections.reduce(0) { n, s in
-                n + (s.title != nil ? 1 : 0) + (s.collapsed ? 0 : s.rows.count)
-            }
-            d.layout.spans.removeAll { $0.row + $0.rows > total }
-            d.selection.rows.removeAll { $0 >= total }
+        }
+
+        // Selected rows and spans move with their rows; a span whose rows are no longer
+        // adjacent, or a row that was cut, is dropped.
+        let after = Self.rowIDs(hasTitles: hasTitles, top: top, sections: sections)
+        var newIndex: [RowID: Int] = [:]
+        for (i, id) in after.enumerated() { newIndex[id] = i }
+        func moved(_ row: Int) -> Int? { row < before.count ? newIndex[before[row]] : nil }
+        d.selection.rows = d.selection.rows.compactMap(moved)
+        d.layout.spans = d.layout.spans.compactMap { span in
+            guard let first = moved(span.row) else { return nil }
+            for k in 0..<span.rows where moved(span.row + k) != first + k { return nil }
+            var s = span
+            s.row = first
+            return s
+        }
+        var topCells = top.map(\.cells)
+        var sectionList = sections.map { s -> Section in
+            var section = s.section
+            section.rows = s.rows.map(\.cells)
+            return section
         }
 
         if let names = overrides.columns {
@@ -116,8 +137,8 @@ extension Document {
                 picked.append(i)
             }
             func pick(_ row: [Cell]) -> [Cell] { picked.map { $0 < row.count ? row[$0] : .empty } }
-            top = top.map(pick)
-            for s in sections.indices { sections[s].rows = sections[s].rows.map(pick) }
+            topCells = topCells.map(pick)
+            for s in sectionList.indices { sectionList[s].rows = sectionList[s].rows.map(pick) }
             let keptKeys = Set(picked.map { columns[$0].key })
             d.styles.columns = d.styles.columns.filter { keptKeys.contains($0.key) }
             var widths = d.layout.columnWidths
@@ -136,9 +157,39 @@ extension Document {
         }
 
         d.columns = columns
-        d.data = .rows(top)
-        d.sections = sections
+        d.data = .rows(topCells)
+        d.sections = sectionList
         return d
+    }
+
+    struct IndexedRow {
+        var id: Int
+        var cells: [Cell]
+    }
+
+    struct IndexedSection {
+        var id: Int
+        var section: Section
+        var rows: [IndexedRow]
+    }
+
+    /// What a layout row shows, by original indices.
+    enum RowID: Hashable {
+        case titles
+        case top(Int)
+        case sectionHeader(Int)
+        case section(Int, Int)
+    }
+
+    /// The layout rows of a table in order, as `prepare` builds them.
+    static func rowIDs(hasTitles: Bool, top: [IndexedRow], sections: [IndexedSection]) -> [RowID] {
+        var ids: [RowID] = hasTitles ? [.titles] : []
+        ids += top.map { .top($0.id) }
+        for s in sections {
+            if s.section.title != nil { ids.append(.sectionHeader(s.id)) }
+            if !s.section.collapsed { ids += s.rows.map { .section(s.id, $0.id) } }
+        }
+        return ids
     }
 
     /// Replaces the data source and inferred columns by explicit columns and inline rows, in the
@@ -236,17 +287,17 @@ extension Document {
         return sawNumber
     }
 
-    /// A stable sort; empty cells last in both directions.
-    static func sorted(_ rows: [[Cell]], by column: Int, numeric: Bool, descending: Bool) -> [[Cell]] {
+    /// The order of a stable sort, as indices into `rows`; empty cells last in both directions.
+    static func sortOrder(_ rows: [[Cell]], by column: Int, numeric: Bool, descending: Bool) -> [Int] {
         func isEmpty(_ row: [Cell]) -> Bool {
             guard column < row.count else { return true }
             return plainText(row[column]).isEmpty
         }
-        return rows.enumerated().sorted { a, b in
-            let ea = isEmpty(a.element), eb = isEmpty(b.element)
+        return rows.indices.sorted { a, b in
+            let ea = isEmpty(rows[a]), eb = isEmpty(rows[b])
             if ea != eb { return eb }
-            if ea && eb { return a.offset < b.offset }
-            let x = a.element[column], y = b.element[column]
+            if ea && eb { return a < b }
+            let x = rows[a][column], y = rows[b][column]
             var order: Bool?
             if numeric, let p = number(x), let q = number(y) {
                 if p != q { order = descending ? p > q : p < q }
@@ -254,8 +305,8 @@ extension Document {
                 let s = plainText(x).lowercased(), t = plainText(y).lowercased()
                 if s != t { order = descending ? s > t : s < t }
             }
-            return order ?? (a.offset < b.offset)
-        }.map(\.element)
+            return order ?? (a < b)
+        }
     }
 
     /// Keeps the first `limit` items in flow order (counts and lists alike).

@@ -100,3 +100,22 @@ import Testing
         _ = try broken.prepare()
     }
 }
+
+extension DocumentOverridesTests {
+    /// A selected row and a one-row span follow their data when rows are sorted; rows cut by
+    /// the limit lose their selection.
+    @Test func selectionAndSpansFollowTheirRows() throws {
+        let d = try json(#"""
+        {"columns": [{"key": "n"}, {"key": "t"}], "data": {"rows": [[3, "c"], [1, "a"], [2, "b"]]},
+         "selection": {"rows": [1, 3]}, "spans": [{"row": 2, "column": 0, "columns": 2}]}
+        """#)
+        // Layout rows: 0 header, 1 → n=3, 2 → n=1, 3 → n=2. Sorted: 1 → n=1, 2 → n=2, 3 → n=3.
+        let sorted = try d.applying(DocumentOverrides(sort: .init(key: "n")))
+        #expect(sorted.selection.rows == [3, 2])
+        #expect(sorted.layout.spans == [.init(row: 1, column: 0, rows: 1, columns: 2)])
+        let limited = try d.applying(DocumentOverrides(sort: .init(key: "n"), limit: 1))
+        #expect(limited.selection.rows == [])
+        #expect(limited.layout.spans == [.init(row: 1, column: 0, rows: 1, columns: 2)])
+        _ = try sorted.prepare()
+    }
+}
