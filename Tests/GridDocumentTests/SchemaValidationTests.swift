@@ -1,4 +1,5 @@
 import Foundation
+import GridLayout
 import Testing
 @testable import GridDocument
 
@@ -129,6 +130,36 @@ import Testing
             return a.last?["properties"]
         }) == ["color", "fit", "image", "number", "style", "text"])
         #expect(keys(schema["properties"]?["canvas"]?["properties"]) == ["background", "height", "padding", "page", "scale", "width"])
+    }
+
+    /// Every enumeration in the schema lists exactly the words the decoder accepts.
+    @Test func enumerationsMatchTheDecoder() throws {
+        let schema = try NodeJSONParser.parse(Array(Document.jsonSchema.utf8), file: "schema.json")
+        func words(_ path: [String]) -> [String] {
+            var node: Node? = schema
+            for key in path { node = node?[key] }
+            guard case .array(let values)? = node?["enum"]?.value else { return [] }
+            return values.compactMap { if case .string(let s) = $0.value { return s } else { return nil } }.sorted()
+        }
+        func names<T: CaseIterable & RawRepresentable>(_ type: T.Type) -> [String] where T.RawValue == String {
+            T.allCases.map(\.rawValue).sorted()
+        }
+        let style = ["$defs", "style", "properties"]
+        #expect(words(["$defs", "align"]) == names(TextAlign.self))
+        #expect(words(style + ["verticalAlign"]) == names(VerticalAlign.self))
+        #expect(words(style + ["ellipsize"]) == names(Ellipsize.self))
+        #expect(words(["properties", "flow"]) == names(Flow.self))
+        #expect(words(["properties", "minimumPolicy"]) == names(MinimumPolicy.self))
+        #expect(words(["properties", "snapping"]) == names(Snapping.self))
+        #expect(words(["$defs", "distributionValue"]) == names(Distribution.self))
+        #expect(words(["$defs", "cellAlignmentValue"]) == names(CellAlignment.self))
+        #expect(words(["properties", "fonts"]) == ["pinned", "system"])
+        #expect(PreparedGrid.FontMode(rawValue: "pinned") != nil && PreparedGrid.FontMode(rawValue: "system") != nil)
+        guard case .array(let cellKinds)? = schema["$defs"]?["cell"]?["oneOf"]?.value else { Issue.record("no cell"); return }
+        #expect(cellKinds.last.map { node -> [String] in
+            guard case .array(let v)? = node["properties"]?["fit"]?["enum"]?.value else { return [] }
+            return v.compactMap { if case .string(let s) = $0.value { return s } else { return nil } }.sorted()
+        } == names(ImageFit.self))
     }
 
     // MARK: Helpers
