@@ -23,12 +23,14 @@ let package = Package(
         .library(name: "GridSnapshot", targets: ["GridSnapshot"]),
         .library(name: "GridSnapshotTesting", targets: ["GridSnapshotTesting"]),
         .library(name: "GridRender", targets: ["GridRender"]),
+        .library(name: "SnapshotTestingGridRender", targets: ["SnapshotTestingGridRender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         // `swift package generate-documentation --target GridRender` (DocC).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         .systemLibrary(name: "CCairo", pkgConfig: "cairo",
@@ -47,10 +49,17 @@ let package = Package(
         .target(name: "GridDrawing", dependencies: [
             "GridLayout", "GridDocument", "CCairo", "CPangoCairo", "CPNGCodec",
         ]),
-        .target(name: "GridSnapshot", dependencies: ["GridDrawing", "CPNGCodec"]),
+        .target(name: "GridSnapshot", dependencies: ["GridDocument", "GridDrawing", "CPNGCodec"]),
         /// `assertSnapshot` for users' tests: the only target that links XCTest and Swift Testing,
         /// so the `gridrender` binary does not.
         .target(name: "GridSnapshotTesting", dependencies: ["GridSnapshot"]),
+        /// Strategies for pointfreeco's swift-snapshot-testing (`assertSnapshot(of: document, as:
+        /// .png)`) backed by GridSnapshot's comparator. Only the `SnapshotTesting` product: its
+        /// `InlineSnapshotTesting` would compile swift-syntax.
+        .target(name: "SnapshotTestingGridRender", dependencies: [
+            "GridSnapshot", "GridDocument",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
         .executableTarget(name: "gridrender", dependencies: [
             "GridLayout", "GridDocument", "GridDrawing", "GridSnapshot",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -61,9 +70,13 @@ let package = Package(
         .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout"]),
         .testTarget(name: "GridDocumentTests", dependencies: ["GridDocument"]),
         .testTarget(name: "GridDrawingTests", dependencies: ["GridDrawing", "GridDocument", "GridLayout"]),
-        .testTarget(name: "GridSnapshotTests", dependencies: ["GridSnapshot", "GridSnapshotTesting"]),
+        .testTarget(name: "GridSnapshotTests", dependencies: ["GridSnapshot", "GridSnapshotTesting", "GridDocument", "GridDrawing"]),
         .testTarget(name: "gridrenderTests", dependencies: ["GridSnapshot"]),
         .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "GridSnapshot"]),
+        .testTarget(name: "SnapshotTestingGridRenderTests", dependencies: [
+            "SnapshotTestingGridRender", "GridDocument",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ], exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,7 +11,7 @@ struct ResolvedTheme {
 
     init(_ theme: Theme) { self.init(styles: theme.styles, gridLines: theme.gridLines, background: theme.background) }
 
-    static let defaultName = "plain"
+    static var defaultName: String { Theme.default.name }
     static let maxExtendsDepth = 8
 
     func applying(_ o: Document.ThemeOverride) -> ResolvedTheme {

@@ -42,6 +42,7 @@ final class GridPainter {
     /// table, which otherwise falls on the next page.
     func paint(_ cr: CairoContext, regions: [ViewportRegion], visible: Rect, closeBottoms: Bool = false) throws {
         for region in regions { try paint(cr, region, visible: visible) }
+        paintFrozenBoundaries(cr, regions: regions)
         if closeBottoms { paintClosingLines(cr, regions: regions) }
         paintOuterLine(cr, regions: regions)
         try cr.checkStatus("painting the grid")
@@ -79,7 +80,7 @@ final class GridPainter {
         fills.flush(cr)
         paintGridLines(cr, device, rows: rows, columns: columns)
         paintBorders(cr, device)
-        paintGlow(cr)
+        paintGlow(cr, device)
         for (cell, style) in items {
             try paintContent(cr, device, cell, style, source.content(row: cell.row, column: cell.column, item: cell.item))
         }
@@ -218,6 +219,48 @@ final class GridPainter {
         flushLines(cr)
     }
 
+    /// The lines between frozen and scrolled regions. Each region clips its own lines, so a line
+    /// centred on the boundary lost the half outside the frozen region whenever the scrolled side
+    /// did not start on a track edge. Drawn centred on the boundary, as an unscrolled grid has it
+    /// (the same pixels when the scroll is on a track edge), over the whole shown grid.
+    private func paintFrozenBoundaries(_ cr: CairoContext, regions: [ViewportRegion]) {
+        guard regions.count > 1, let bounds = shownBounds(regions) else { return }
+        let lines = grid.gridLines
+        let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
+        // A frozen side: a region that does not scroll on that axis, with a region next to it that does.
+        let frozenRight = regions.filter { r in r.offset.x == 0 && regions.contains { $0.offset.x != 0 && abs($0.clip.x - r.clip.maxX) < 1e-9 } }
+            .map(\.clip.maxX).max()
+        let frozenBottom = regions.filter { r in r.offset.y == 0 && regions.contains { $0.offset.y != 0 && abs($0.clip.y - r.clip.maxY) < 1e-9 } }
+        if let x = frozenRight, let style = lines.vertical, x > bounds.x, x < bounds.maxX {
+            verticalLine(device, x: x, y0: bounds.y, y1: bounds.maxY, style, .centered)
+        }
+        if let region = frozenBottom.max(by: { $0.clip.maxY < $1.clip.maxY }), !region.rows.isEmpty {
+            let y = region.clip.maxY
+            let last = region.rows.upperBound - 1
+            let style = last == lastHeaderRow ? (lines.header ?? lines.horizontal) : lines.horizontal
+            if let style, y > bounds.y, y < bounds.maxY {
+                horizontalLine(device, y: y, x0: bounds.x, x1: bounds.maxX, style, .centered)
+            }
+        }
+        flushLines(cr)
+    }
+
+    /// The part of the grid the regions show, in canvas coordinates.
+    private func shownBounds(_ regions: [ViewportRegion]) -> Rect? {
+        let R = geometry.rows, C = geometry.columns
+        var bounds: Rect?
+        for region in regions where !region.rows.isEmpty && !region.columns.isEmpty {
+            let rows = region.rows.clamped(to: 0..<R.count), columns = region.columns.clamped(to: 0..<C.count)
+            guard !rows.isEmpty, !columns.isEmpty else { continue }
+            let content = Rect(x: C[columns.lowerBound].offset + region.offset.x, y: R[rows.lowerBound].offset + region.offset.y,
+                               width: C[columns.upperBound - 1].end - C[columns.lowerBound].offset,
+                               height: R[rows.upperBound - 1].end - R[rows.lowerBound].offset)
+            guard let part = content.intersection(region.clip) else { continue }
+            bounds = bounds.map { $0.union(part) } ?? part
+        }
+        return bounds
+    }
+
     /// The outer line around what the regions show of the grid, inset inside it.
     private func paintOuterLine(_ cr: CairoContext, regions: [ViewportRegion]) {
         guard let style = grid.gridLines.outer else { return }
@@ -252,9 +295,12 @@ final class GridPainter {
         flushLines(cr)
     }
 
-    /// A glow around selected cells: a few stacked translucent strokes fading outwards. Adjacent
+    /// A glow around selected cells: a rim in the glow colour over the grid lines on the cells'
+    /// edges, then a few stacked translucent strokes fading outwards. Covering the edge lines makes
+    /// the glow symmetric: a centred line lies inside the cell on one side and outside it on the
+    /// other, so without the rim one side showed a line between the cell and its glow. Adjacent
     /// cells of one row with the same shadow glow as one rectangle, not as a row of boxes.
-    private func paintGlow(_ cr: CairoContext) {
+    private func paintGlow(_ cr: CairoContext, _ device: DeviceTransform) {
         var runs: [(rect: Rect, shadow: Shadow)] = []
         for (cell, style) in items {
             guard var shadow = style.shadow, shadow.radius > 0, shadow.color.alpha > 0 else { continue }
@@ -268,16 +314,59 @@ final class GridPainter {
             }
         }
         guard !runs.isEmpty else { return }
+        // Lines lie on cell edges only where tracks touch (no spacing between them).
+        let lines = grid.gridLines
+        let rowLine = grid.spec.rowSpacing.size == 0 ? lines.horizontal.map { device.pixels($0.width, vertical: false) } : nil
+        let columnLine = grid.spec.columnSpacing.size == 0 ? lines.vertical.map { device.pixels($0.width, vertical: true) } : nil
+        /// The run's rectangle grown to cover its edge lines (`outer`) and the pixels of those
+        /// lines (`rim`: top, bottom, left, right bands), in user space.
+        func outline(_ r: Rect) -> (outer: Rect, rim: [Rect]) {
+            let x0 = device.deviceX(r.x).rounded(), x1 = device.deviceX(r.maxX).rounded()
+            let y0 = device.deviceY(r.y).rounded(), y1 = device.deviceY(r.maxY).rounded()
+            // Line spans [start, end) on each edge; an absent line spans nothing at the edge.
+            func span(_ edge: Double, _ t: Double?) -> (Double, Double) {
+                guard let t else { return (edge, edge) }
+                let start = DeviceTransform.start(of: edge, thickness: t, .centered)
+                return (start, start + t)
+            }
+            let top = span(y0, rowLine), bottom = span(y1, rowLine)
+            let left = span(x0, columnLine), right = span(x1, columnLine)
+            let ox0 = min(x0, left.0), ox1 = max(x1, right.1), oy0 = min(y0, top.0), oy1 = max(y1, bottom.1)
+            func user(_ dx0: Double, _ dy0: Double, _ dx1: Double, _ dy1: Double) -> Rect {
+                Rect(x: device.userX(dx0), y: device.userY(dy0),
+                     width: device.userX(dx1) - device.userX(dx0), height: device.userY(dy1) - device.userY(dy0))
+            }
+            var rim: [Rect] = []
+            if rowLine != nil {
+                rim.append(user(ox0, oy0, ox1, max(y0, top.1)))
+                rim.append(user(ox0, min(y1, bottom.0), ox1, oy1))
+            }
+            if columnLine != nil {
+                rim.append(user(ox0, oy0, max(x0, left.1), oy1))
+                rim.append(user(min(x1, right.0), oy0, ox1, oy1))
+            }
+            return (user(ox0, oy0, ox1, oy1), rim)
+        }
         var shadows: [Shadow] = []
         for run in runs where !shadows.contains(run.shadow) { shadows.append(run.shadow) }
         for shadow in shadows {
             let steps = max(1, min(4, Int(shadow.radius.rounded(.up))))
             let step = shadow.radius / Double(steps)
+            let outlines = runs.filter { $0.shadow == shadow }.map { outline($0.rect) }
+            // The rim, in the colour of the innermost stroke, painted once even where bands cross.
+            let rims = outlines.flatMap(\.rim)
+            if !rims.isEmpty {
+                for band in rims { cr.rectangle(band) }
+                var color = shadow.color
+                color.alpha *= Double(steps) / Double(steps + 1)
+                cr.setSource(color)
+                cr.fill()
+            }
             for k in 0..<steps {
                 let grow = step * (Double(k) + 0.5)
-                for run in runs where run.shadow == shadow {
-                    cr.rectangle(Rect(x: run.rect.x - grow, y: run.rect.y - grow,
-                                      width: run.rect.width + 2 * grow, height: run.rect.height + 2 * grow))
+                for (outer, _) in outlines {
+                    cr.rectangle(Rect(x: outer.x - grow, y: outer.y - grow,
+                                      width: outer.width + 2 * grow, height: outer.height + 2 * grow))
                 }
                 var color = shadow.color
                 color.alpha *= Double(steps - k) / Double(steps + 1)

@@ -34,10 +34,9 @@ final class RenderJob {
         let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context)
         let measurer = TextMeasurer(source: grid.cells, context: context, scale: grid.scale, decimals: decimals)
         (frame, layout) = CanvasFrame.make(grid, measurer: measurer) { spec in
-            // Item mode: a cell's item index is only known after placement, and the cell source
-            // needs it, so item tracks are not content-sized (their default is `fill` anyway).
-            if case .items = spec.content { return LayoutEngine.layout(spec) }
-            return LayoutEngine.layout(spec, measurer: measurer)
+            // Item mode: a cell's item index is only known after placement, so the layout measures
+            // only section header rows there (their titles), never item tracks.
+            LayoutEngine.layout(spec, measurer: measurer)
         }
         images = ImageCache(baseDirectory: grid.baseDirectory)
         painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals)

@@ -37,5 +37,7 @@ struct ArtifactWriter {
     }
 
     private var root: String { URL(fileURLWithPath: directory).deletingLastPathComponent().path }
+    /// The HTML report that `report` appends to.
+    var reportIndexPath: String { SnapshotReport(directory: root).indexPath }
     private var name: String { URL(fileURLWithPath: directory).lastPathComponent + "/" + stem }
 }

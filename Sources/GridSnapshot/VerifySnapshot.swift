@@ -62,6 +62,23 @@ func verifySnapshot<V, F>(
     let artifacts = ArtifactWriter(directory: SnapshotPaths.artifactsDirectory(testFile: testFile, environment: environment)
                                        + "/" + SnapshotPaths.testFileStem(testFile),
                                    stem: stem, pathExtension: pathExtension)
+    return verifySnapshot(of: value, as: strategy, referencePath: referencePath, stem: stem, artifacts: artifacts,
+                          mode: mode, record: record, environment: environment)
+}
+
+/// The comparison itself, once the reference path, the artifacts folder and the record mode are
+/// known; shared by the test-named form above and `verifySnapshot(of:as:reference:)`.
+func verifySnapshot<V, F>(
+    of value: V,
+    as strategy: Snapshotting<V, F>,
+    referencePath: String,
+    stem: String,
+    artifacts: ArtifactWriter,
+    mode: RecordMode,
+    record: RecordMode?,
+    environment: [String: String]
+) -> String? {
+    let pathExtension = artifacts.pathExtension
     let diffing = strategy.diffing
 
     let actual: F
@@ -91,7 +108,7 @@ func verifySnapshot<V, F>(
             message += "; record one locally with SNAPSHOT_RECORD=missing and commit it"
             if let written { message += "\nactual: \(written)" }
             artifacts.report(message: message, expected: nil, actual: written, diff: nil, reference: referencePath)
-            return message
+            return message + "\nreport: \(artifacts.reportIndexPath)"
         }
         return recordReference("no reference snapshot")
     }
@@ -137,6 +154,7 @@ func verifySnapshot<V, F>(
     let diffImage = attachmentPaths.first { $0.0 == "diff" && $0.1.hasSuffix(".png") }?.1
     artifacts.report(message: message, expected: pathExtension == ".png" ? expectedPath : nil,
                      actual: pathExtension == ".png" ? actualPath : nil, diff: diffImage, reference: referencePath)
+    message += "\nreport: \(artifacts.reportIndexPath)"
 
     if mode == .failed {
         if diffing.isUnchanged(expected, actual) { return message }

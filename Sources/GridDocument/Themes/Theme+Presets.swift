@@ -44,9 +44,9 @@ extension Theme {
         name: "dark",
         styles: sheet(
             cell: body(color: hex(0xd8dde6)),
-            alternateRow: style(background: hex(0x252a33)),
+            alternateRow: style(background: hex(0x282e39)),
             header: style(background: hex(0x283042), color: hex(0x7fb0ff), font: FontSpec(weight: 700)),
-            sectionHeader: style(background: hex(0x2d3441), color: hex(0xeef1f6), font: FontSpec(weight: 700)),
+            sectionHeader: style(background: hex(0x333c4d), color: hex(0xeef1f6), font: FontSpec(weight: 700)),
             selectedRow: style(background: hex(0x7fb0ff, alpha: 0x33),
                                shadow: Shadow(radius: 4, color: hex(0x7fb0ff, alpha: 0xaa))),
             text: (hex(0xf0f3f8), hex(0xa9b1bf), hex(0x8a93a3))),

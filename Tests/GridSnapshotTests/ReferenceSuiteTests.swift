@@ -1,0 +1,201 @@
+import Foundation
+import GridDocument
+import GridDrawing
+import Testing
+@testable import GridSnapshot
+
+/// The reference suite: every document in `Fixtures/snapshots/` rendered and compared under
+/// `strict` with its reference in `Snapshots/` — `<stem>.png` (scale 1) always, `<stem>@2x.png`
+/// and `<stem>.svg` for the fixtures listed below, and the pages of paginated PDFs as
+/// `<stem>.page-N.png`. Each SVG reference is also rasterized with rsvg-convert and compared with
+/// the PNG reference under `perceptual` (librsvg anti-aliases differently from Cairo).
+///
+/// Record mode comes from `SNAPSHOT_RECORD` (default `missing` locally, `never` when `CI` is set,
+/// so a reference forgotten in a commit fails CI). Failures write expected/actual/diff images and
+/// an HTML report to the artifacts folder (`SNAPSHOT_ARTIFACTS`, default
+/// `.build/snapshot-artifacts`); the failure message names the report.
+@Suite struct ReferenceSuiteTests {
+    static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+            url = url.deletingLastPathComponent()
+        }
+        return url.path
+    }()
+    static let fixturesDirectory = packageRoot + "/Fixtures/snapshots"
+    static let referencesDirectory = packageRoot + "/Snapshots"
+    static let inputExtensions: Set<String> = ["json", "yaml", "yml", "csv", "tsv"]
+
+    /// The fixture file names, sorted (the test's arguments).
+    static let fixtures: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: fixturesDirectory)) ?? []
+        return names.filter { inputExtensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }.sorted()
+    }()
+
+    /// Also stored at scale 2.
+    static let twoX: Set<String> = [
+        "theme-striped", "theme-plain", "theme-dark", "theme-minimal", "theme-ledger",
+        "items-rows", "snapping-distribute", "snapping-nearest", "snapping-none", "selection-glow",
+        "rtl-accents", "images", "wrap-ellipsis",
+    ]
+    /// Also stored as SVG.
+    static let svg: Set<String> = [
+        "theme-striped", "theme-plain", "theme-dark", "theme-minimal", "theme-ledger",
+        "items-sections-flowing", "spans", "frozen-viewport", "wrap-ellipsis", "swatches",
+        "blending-on", "transparent-background", "rtl-accents", "sections-collapsed",
+    ]
+    /// Paginated (`canvas.page`): also stored as PDF pages rasterized at 72 dpi, with their count.
+    static let paginated: [String: Int] = ["paginated": 3]
+
+    static func stem(_ fixture: String) -> String { URL(fileURLWithPath: fixture).deletingPathExtension().lastPathComponent }
+    static func reference(_ name: String) -> String { referencesDirectory + "/" + name }
+
+    @Test func suiteIsComplete() {
+        #expect(Self.fixtures.count >= 30)
+        let stems = Set(Self.fixtures.map(Self.stem))
+        #expect(Self.twoX.isSubset(of: stems) && Self.twoX.count >= 10)
+        #expect(Self.svg.isSubset(of: stems) && Self.svg.count >= 10)
+        #expect(Set(Self.paginated.keys).isSubset(of: stems))
+    }
+
+    @Test(arguments: fixtures)
+    func matchesReference(_ fixture: String) throws {
+        let stem = Self.stem(fixture)
+        let document = try Document.load(path: Self.fixturesDirectory + "/" + fixture)
+        var failures: [String] = []
+        func check(_ message: String?) { if let message { failures.append(message) } }
+
+        check(verifySnapshot(of: document, as: .png(.strict, scale: 1), reference: Self.reference("\(stem).png"),
+                             group: "ReferenceSuite"))
+        if Self.twoX.contains(stem) {
+            check(verifySnapshot(of: document, as: .png(.strict, scale: 2), reference: Self.reference("\(stem)@2x.png"),
+                                 group: "ReferenceSuite"))
+        }
+        if Self.svg.contains(stem) {
+            check(verifySnapshot(of: document, as: .svg, reference: Self.reference("\(stem).svg"), group: "ReferenceSuite"))
+            check(try Self.svgRasterMatchesPNG(document, stem: stem))
+            // The stored SVG reference as librsvg shows it, text included, against the stored PNG
+            // reference: known to differ at glyph edges (see `svgRasterMatchesPNG`); kept visible.
+            if let svgText = try? String(contentsOfFile: Self.reference("\(stem).svg"), encoding: .utf8),
+               FileManager.default.fileExists(atPath: Self.reference("\(stem).png")) {
+                withKnownIssue("cairo 1.16 image surfaces put glyph origins on whole pixels; SVG glyph outlines keep fractional positions",
+                               isIntermittent: true) {
+                    if let message = verifySnapshot(of: svgText, as: .svgRasterized(.perceptual), reference: Self.reference("\(stem).png"),
+                                                    group: "ReferenceSuite-svg-text-raster", record: .never) {
+                        Issue.record(Comment(rawValue: message))
+                    }
+                }
+            }
+        }
+        if let pages = Self.paginated[stem] {
+            let pdf = try DocumentRendering.pdf(document)
+            #expect(try PDFRasterizer.pageCount(pdf) == pages)
+            #expect(pdf == (try DocumentRendering.pdf(document)), "PDF bytes differ between two renders")
+            for page in 1...pages {
+                check(verifySnapshot(of: document, as: .pdfPage(page, .strict), reference: Self.reference("\(stem).page-\(page).png"),
+                                     group: "ReferenceSuite"))
+            }
+        }
+        for failure in failures { Issue.record(Comment(rawValue: failure)) }
+    }
+
+    /// The document's SVG rasterized by librsvg against its PNG under `perceptual`: fills, lines,
+    /// borders, glow, swatches and images must land on the same pixels. Text is made transparent
+    /// in both (same layout, nothing painted): cairo 1.16's image surfaces place each glyph's
+    /// origin on a whole pixel, while the SVG's glyph outlines keep their fractional positions, so
+    /// glyph edges move by up to half a pixel — a difference of the libraries, not of the layout.
+    /// Text itself is covered by the strict PNG and the SVG text comparisons.
+    static func svgRasterMatchesPNG(_ document: Document, stem: String) throws -> String? {
+        let geometry = textless(document)
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let reference = dir.file("\(stem).png")
+        try DocumentRendering.png(geometry, scale: 1).writePNG(to: reference)
+        return verifySnapshot(of: try DocumentRendering.svg(geometry), as: .svgRasterized(.perceptual), reference: reference,
+                              group: "ReferenceSuite-svg-raster", record: .never,
+                              artifactsDirectory: SnapshotPaths.artifactsDirectory(testFile: #filePath))
+    }
+
+    /// The document with every text colour transparent: laid out identically, no glyph painted.
+    static func textless(_ document: Document) -> Document {
+        var d = document
+        func clear(_ style: inout Style?) {
+            var s = style ?? Style()
+            s.color = .transparent
+            style = s
+        }
+        clear(&d.styles.cell); clear(&d.styles.row); clear(&d.styles.alternateRow); clear(&d.styles.header)
+        clear(&d.styles.sectionHeader); clear(&d.styles.selectedRow)
+        clear(&d.styles.title); clear(&d.styles.subtitle); clear(&d.styles.footnote)
+        for key in Array(d.styles.columns.keys) + (d.columns ?? []).map(\.key) {
+            var style: Style? = d.styles.columns[key]
+            clear(&style)
+            d.styles.columns[key] = style
+        }
+        return d
+    }
+
+    /// The document and prepared-grid strategies through the test-named API: the first call
+    /// records (and fails), the second matches.
+    @Test func documentAndGridStrategiesRecordThenMatch() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let document = try Document.load(path: Self.fixturesDirectory + "/theme-plain.json")
+        let grid = try document.prepare()
+        func twice(_ name: String, _ body: () -> String?) {
+            let first = body()
+            #expect(first?.contains("recorded new reference snapshot") == true, "\(name): \(first ?? "nil")")
+            #expect(body() == nil, "\(name)")
+        }
+        twice("png") { verifySnapshot(of: document, as: .png, named: "png", record: .missing, snapshotDirectory: dir.path) }
+        twice("svg") { verifySnapshot(of: document, as: .svg, named: "svg", record: .missing, snapshotDirectory: dir.path) }
+        twice("grid") { verifySnapshot(of: grid, as: .png(.strict, scale: 2), named: "grid", record: .missing, snapshotDirectory: dir.path) }
+        twice("gridsvg") { verifySnapshot(of: grid, as: .svg, named: "gridsvg", record: .missing, snapshotDirectory: dir.path) }
+        let stored = try RGBAImage(contentsOfPNGFile: dir.path + "/documentAndGridStrategiesRecordThenMatch.grid.png")
+        let plain = try RGBAImage(contentsOfPNGFile: Self.reference("theme-plain@2x.png"))
+        #expect(stored == plain)
+    }
+
+    /// Two renders of a fixture give the same PNG and SVG bytes (references are byte-stable).
+    @Test func renderingIsByteStable() throws {
+        let document = try Document.load(path: Self.fixturesDirectory + "/theme-striped.json")
+        let grid = try document.prepare()
+        #expect(try GridRenderer.render(grid, format: .png) == GridRenderer.render(grid, format: .png))
+        #expect(try DocumentRendering.svg(document) == DocumentRendering.svg(document))
+    }
+
+    /// A comparison that fails writes the expected, actual and diff images and an HTML report into
+    /// the artifacts folder, and the failure message names the report.
+    @Test func failingComparisonWritesTheReport() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let document = try Document.load(path: Self.fixturesDirectory + "/swatches.json")
+        var wrong = try DocumentRendering.png(document)
+        for y in 10..<20 { for x in 10..<20 { wrong[x, y] = RGBA(255, 0, 255) } }
+        let referencePath = dir.file("refs/swatches.png")
+        try wrong.writePNG(to: referencePath)
+        let artifacts = dir.file("artifacts")
+
+        let message = try #require(verifySnapshot(of: document, as: .png(.strict), reference: referencePath,
+                                                  group: "ReferenceSuite", record: .never, artifactsDirectory: artifacts,
+                                                  environment: [:]))
+        let report = artifacts + "/index.html"
+        #expect(message.contains("report: \(report)"))
+        #expect(message.contains("100 differing") || message.contains("differ"))
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(html.contains("ReferenceSuite/swatches"))
+        #expect(html.contains("swatches.diff.png"))
+        for role in ["expected", "actual", "diff"] {
+            #expect(FileManager.default.fileExists(atPath: artifacts + "/ReferenceSuite/swatches.\(role).png"), "\(role)")
+        }
+        // The reference is untouched (record mode never).
+        #expect(try RGBAImage(contentsOfPNGFile: referencePath) == wrong)
+
+        // A missing reference under CI fails without writing one, and names the report too.
+        let missing = dir.file("refs/absent.png")
+        let ci = try #require(verifySnapshot(of: document, as: .png(.strict), reference: missing, group: "ReferenceSuite",
+                                             artifactsDirectory: artifacts, environment: ["CI": "true"]))
+        #expect(ci.contains("SNAPSHOT_RECORD=never") && ci.contains("report: \(report)"))
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+}
