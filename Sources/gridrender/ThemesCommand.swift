@@ -20,7 +20,8 @@ struct ThemesCommand: ParsableCommand {
             return
         }
         do {
-            print(try Theme.named(show, file: nil, keyPath: "--show").jsonText)
+            let theme = try Theme.named(show, file: nil, keyPath: "--show")
+            print(theme.jsonText(extends: theme.name))
         } catch {
             throw fail(error.description.hasPrefix("<document>: ") ? String(error.description.dropFirst(12)) : error.description)
         }

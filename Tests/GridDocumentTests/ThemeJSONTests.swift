@@ -5,9 +5,10 @@ import Testing
     /// Every preset written as a theme file reads back as the same styles, lines and background.
     @Test(arguments: Theme.presets)
     func presetRoundTrips(theme: Theme) throws {
-        let node = try NodeJSONParser.parse(Array(theme.jsonText.utf8), file: "\(theme.name).json")
+        let node = try NodeJSONParser.parse(Array(theme.jsonText(extends: theme.name).utf8), file: "\(theme.name).json")
         let read = try NodeDecoder(file: "\(theme.name).json").themeOverride(node, "")
         #expect(read.name == theme.name)
+        #expect(read.extends == theme.name)
         #expect(read.styles == theme.styles)
         #expect(read.gridLines.applied(to: GridLines()) == theme.gridLines)
         #expect(read.background == theme.background)
@@ -20,7 +21,7 @@ import Testing
         s.borders = Style.Borders(bottom: LineStyle(width: 2, color: .black, dash: [3, 1.5]))
         sheet.columns["price \"usd\""] = s
         let theme = Theme(name: "a\nb", styles: sheet)
-        let node = try NodeJSONParser.parse(Array(theme.jsonText.utf8), file: "t.json")
+        let node = try NodeJSONParser.parse(Array(theme.jsonText().utf8), file: "t.json")
         let read = try NodeDecoder(file: "t.json").themeOverride(node, "")
         #expect(read.name == "a\nb")
         #expect(read.styles == sheet)

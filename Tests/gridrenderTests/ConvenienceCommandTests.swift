@@ -191,16 +191,20 @@ extension ConvenienceCommandTests {
 
 extension ConvenienceCommandTests {
     /// `themes --show` output is a theme file: `--theme` takes it back and renders like the preset.
-    @Test func themesShowWritesAThemeFile() throws {
+    @Test(arguments: ["striped", "plain", "dark", "minimal", "ledger"])
+    func themesShowWritesAThemeFile(name: String) throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let shown = try run(["themes", "--show", "ledger"])
+        let shown = try run(["themes", "--show", name])
         #expect(shown.status == 0)
-        try shown.stdout.write(toFile: dir + "/ledger-copy.json", atomically: true, encoding: .utf8)
-        let a = try run(["render", "Fixtures/markdown/scores.md", "--theme", "ledger", "-o", dir + "/a.png"])
-        let b = try run(["render", "Fixtures/markdown/scores.md", "--theme", dir + "/ledger-copy.json", "-o", dir + "/b.png"])
+        try shown.stdout.write(toFile: dir + "/copy.json", atomically: true, encoding: .utf8)
+        let a = try run(["render", "Fixtures/gallery/spans.json", "--theme", name, "-o", dir + "/a.png"])
+        let b = try run(["render", "Fixtures/gallery/spans.json", "--theme", dir + "/copy.json", "-o", dir + "/b.png"])
         #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
         #expect(try RGBAImage(contentsOfPNGFile: dir + "/a.png") == RGBAImage(contentsOfPNGFile: dir + "/b.png"))
+    }
+
+    @Test func themesShowUnknown() throws {
         let unknown = try run(["themes", "--show", "fancy"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.hasPrefix("error: --show: unknown theme \"fancy\"; known themes: striped"))

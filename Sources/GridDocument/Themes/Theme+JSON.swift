@@ -1,12 +1,18 @@
 import GridLayout
 
 /// A theme written out as a theme file, so a preset can be the starting point of one's own:
-/// `gridrender themes --show striped > brand.json`. Reading the output back as a theme file gives
-/// the same styles, grid lines and background (a test checks every preset). Keys are written in
-/// a fixed order, colours as `#rrggbb` or `#rrggbbaa`, fonts as objects.
+/// `gridrender themes --show striped > brand.json`. Keys are written in a fixed order, colours as
+/// `#rrggbb` or `#rrggbbaa`, fonts as objects.
+///
+/// A theme file always sits on another theme (`extends`, by default the default theme), and the
+/// format cannot unset a property, so the text of a preset names the preset itself in `extends`:
+/// every value is written out to be edited, and what the preset leaves unset stays unset.
+/// Reading it back gives the same look (a test checks every preset).
 extension Theme {
-    public var jsonText: String {
+    /// This theme as a theme file; `extends` names the theme it sits on (nil: the default theme).
+    public func jsonText(extends base: String? = nil) -> String {
         var members: [(String, String)] = [("name", JSONText.string(name))]
+        if let base { members.append(("extends", JSONText.string(base))) }
         if let background { members.append(("background", JSONText.string(background.hexString))) }
         let sheet = JSONText.styleSheet(styles)
         if sheet != "{}" { members.append(("styles", sheet)) }
