@@ -7,6 +7,8 @@ import PackageDescription
 /// - `GridDrawing`: Cairo, Pango and libpng painting to PNG, SVG and PDF.
 /// - `GridSnapshot`: image comparison, diff images, snapshot strategies and record modes.
 /// - `GridSnapshotTesting`: `assertSnapshot` for XCTest and Swift Testing.
+/// - `GridRender`: the one import for Swift users (re-exports the three above) with the
+///   SwiftUI-like `GridItem`, documents built from plain values and `render(to:)`/`pngData()`.
 /// - `gridrender`: the command-line tool.
 /// - `CCairo`, `CPangoCairo`, `CLibPNG`: system-library shims; `CPNGCodec`: libpng's
 ///   setjmp/longjmp error handling, which Swift cannot express.
@@ -20,11 +22,14 @@ let package = Package(
         .library(name: "GridDrawing", targets: ["GridDrawing"]),
         .library(name: "GridSnapshot", targets: ["GridSnapshot"]),
         .library(name: "GridSnapshotTesting", targets: ["GridSnapshotTesting"]),
+        .library(name: "GridRender", targets: ["GridRender"]),
         .library(name: "SnapshotTestingGridRender", targets: ["SnapshotTestingGridRender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // `swift package generate-documentation --target GridRender` (DocC).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
@@ -59,6 +64,7 @@ let package = Package(
             "GridLayout", "GridDocument", "GridDrawing", "GridSnapshot",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .target(name: "GridRender", dependencies: ["GridLayout", "GridDocument", "GridDrawing"]),
         .executableTarget(name: "GridBenchmarks", dependencies: ["GridLayout", "GridDocument", "GridDrawing"]),
 
         .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout"]),
@@ -66,6 +72,7 @@ let package = Package(
         .testTarget(name: "GridDrawingTests", dependencies: ["GridDrawing", "GridDocument", "GridLayout"]),
         .testTarget(name: "GridSnapshotTests", dependencies: ["GridSnapshot", "GridSnapshotTesting", "GridDocument", "GridDrawing"]),
         .testTarget(name: "gridrenderTests", dependencies: ["GridSnapshot"]),
+        .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "GridSnapshot"]),
         .testTarget(name: "SnapshotTestingGridRenderTests", dependencies: [
             "SnapshotTestingGridRender", "GridDocument",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

@@ -1,6 +1,7 @@
 /// Entry points: read a document file (JSON, YAML, CSV, TSV or stdin) or decode text in memory.
 extension Document {
-    /// Loads by extension: `.json`, `.yaml`/`.yml`, `.csv`, `.tsv`; `-` reads JSON from standard
+    /// Loads by extension: `.json`, `.yaml`/`.yml`, `.csv`, `.tsv`, `.md` (the first pipe table);
+    /// `-` reads JSON from standard
     /// input. A CSV or TSV file alone is a table document with inferred columns and the default
     /// theme. Relative paths inside the document resolve against its directory.
     public static func load(path: String) throws(DocumentError) -> Document {
@@ -14,6 +15,18 @@ extension Document {
             d.baseDirectory = base
             let name = path.split(separator: "/").last.map(String.init) ?? path
             d.data = ext == "csv" ? .csv(path: name) : .tsv(path: name)
+            return d
+        case "md", "markdown":
+            let bytes: [UInt8]
+            switch FileIO.read(path) {
+            case .success(let b): bytes = b
+            case .failure(let e): throw DocumentError(file: path, "cannot read the file: \(e.reason)")
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw DocumentError(file: path, line: firstInvalidUTF8Line(bytes), "invalid UTF-8")
+            }
+            var d = try decode(markdown: text, file: path)
+            d.baseDirectory = base
             return d
         case "json", "yaml", "yml":
             let bytes: [UInt8]
@@ -33,7 +46,7 @@ extension Document {
             d.baseDirectory = base
             return d
         default:
-            throw DocumentError(file: path, "unsupported input type \(ext.isEmpty ? "(no extension)" : "`.\(ext)`"); expected .json, .yaml, .yml, .csv or .tsv")
+            throw DocumentError(file: path, "unsupported input type \(ext.isEmpty ? "(no extension)" : "`.\(ext)`"); expected .json, .yaml, .yml, .csv, .tsv or .md")
         }
     }
 

@@ -7,6 +7,16 @@ import GridLayout
 /// Title, subtitle and footnote need text measurement (Pango), which this module does not do,
 /// so the drawer subtracts their heights from `spec.height` before laying out.
 extension Document {
+    /// Reads the data files, infers the columns, flattens header, section and data rows, applies
+    /// the theme and the style cascade, and builds the layout input: everything the renderer needs.
+    ///
+    /// - Parameters:
+    ///   - themeOverride: a preset name or a theme file (relative to the working directory) that
+    ///     replaces the document's `theme` (the CLI's `--theme`).
+    ///   - width: replaces `canvas.width` (`--width`).
+    ///   - scale: replaces `canvas.scale` (`--scale`), 0 < scale ≤ 16.
+    /// - Throws: ``DocumentError`` for a missing data, theme or image file, an unknown theme, a
+    ///   span outside the table, a column style for a missing column, or a canvas too large.
     public func prepare(theme themeOverride: String? = nil, width: Double? = nil, scale: Double? = nil) throws(DocumentError) -> PreparedGrid {
         if let width, !(width.isFinite && width >= 0) {
             throw DocumentError(file: file, keyPath: "--width", "expected a width ≥ 0, found \(NodeDecoder(file: nil).format(width))")
@@ -92,14 +102,14 @@ extension Document {
 
     // MARK: Table mode
 
-    private struct LoadedData {
+    struct LoadedData {
         var header: [String] = []
         var strings: [[String]] = []
         var cells: [[Cell]] = []
         var records: [[RecordField]]?
     }
 
-    private func loadData() throws(DocumentError) -> LoadedData {
+    func loadData() throws(DocumentError) -> LoadedData {
         var loaded = LoadedData()
         let line = sourceLines["data"]
         switch data {

@@ -7,15 +7,16 @@ extension Document {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
       "$id": "https://gridrender.dev/schema/document.json",
       "title": "gridrender document",
+      "description": "A grid or table for gridrender (see docs/FORMAT.md). Table mode: columns + data/sections of rows. Item mode: items (+ sections of items) flowed into tracks. Theme files validate against #/$defs/theme.",
       "type": "object",
       "additionalProperties": false,
       "properties": {
-        "$schema": {"type": "string"},
-        "canvas": {
+        "$schema": {"type": "string", "description": "Ignored: lets editors find this schema."},
+        "canvas": {"description": "Size, scale, background and padding of the whole image; absent width/height = fit content.",
           "type": "object", "additionalProperties": false,
           "properties": {
             "width": {"$ref": "#/$defs/length"}, "height": {"$ref": "#/$defs/length"},
-            "scale": {"type": "number", "exclusiveMinimum": 0, "maximum": 16},
+            "scale": {"type": "number", "exclusiveMinimum": 0, "maximum": 16, "default": 1, "description": "PNG pixels per point."},
             "background": {"$ref": "#/$defs/color"},
             "padding": {"$ref": "#/$defs/insets"},
             "page": {"oneOf": [
@@ -25,8 +26,10 @@ extension Document {
             ]}
           }
         },
-        "title": {"type": "string"}, "subtitle": {"type": "string"}, "footnote": {"type": "string"},
-        "columns": {"type": "array", "items": {
+        "title": {"type": "string", "description": "Text block above the grid."},
+        "subtitle": {"type": "string", "description": "Text block below the title."},
+        "footnote": {"type": "string", "description": "Text block below the grid."},
+        "columns": {"type": "array", "description": "Table mode: the columns, in order; absent = inferred from the data.", "items": {
           "type": "object", "additionalProperties": false, "required": ["key"],
           "properties": {
             "key": {"type": "string"}, "title": {"type": "string"},
@@ -38,25 +41,26 @@ extension Document {
                 "percent": {"type": "boolean"}, "prefix": {"type": "string"}, "suffix": {"type": "string"}}}}},
             "style": {"$ref": "#/$defs/style"}
           }}},
-        "header": {"oneOf": [{"type": "boolean"}, {"type": "object", "additionalProperties": false,
+        "header": {"description": "Header rows: true (1, the default), false (0) or {rows: n}.", "oneOf": [{"type": "boolean"}, {"type": "object", "additionalProperties": false,
                    "properties": {"rows": {"type": "integer", "minimum": 0}}}]},
-        "data": {"type": "object", "additionalProperties": false, "minProperties": 1, "maxProperties": 1,
+        "data": {"description": "Table rows: exactly one of rows, records, csv, tsv, json (paths relative to the document).",
+          "type": "object", "additionalProperties": false, "minProperties": 1, "maxProperties": 1,
           "properties": {
             "rows": {"$ref": "#/$defs/rows"},
-            "records": {"type": "array", "items": {"type": "object", "additionalProperties": {"$ref": "#/$defs/cell"}}},
+            "records": {"$ref": "#/$defs/records"},
             "csv": {"type": "string"}, "tsv": {"type": "string"}, "json": {"type": "string"}}},
         "sections": {"type": "array", "items": {
           "type": "object", "additionalProperties": false,
           "properties": {"title": {"type": "string"}, "rows": {"$ref": "#/$defs/rows"},
                          "items": {"$ref": "#/$defs/items"}, "collapsed": {"type": "boolean"}}}},
-        "items": {"$ref": "#/$defs/items"},
-        "flow": {"enum": ["rows", "columns"]},
+        "items": {"$ref": "#/$defs/items", "description": "Item mode: a count of placeholder cells or a list of cells."},
+        "flow": {"enum": ["rows", "columns"], "default": "rows"},
         "maxColumns": {"type": "integer", "minimum": 1},
         "maxRows": {"type": "integer", "minimum": 1},
         "itemHeight": {"oneOf": [{"$ref": "#/$defs/length"},
           {"type": "object", "additionalProperties": false, "minProperties": 1, "maxProperties": 1, "properties": {
             "lineSize": {"$ref": "#/$defs/length"}, "multiplier": {"$ref": "#/$defs/length"}, "extension": {"type": "number"}}}]},
-        "sectionsStartOnNewLine": {"type": "boolean"},
+        "sectionsStartOnNewLine": {"type": "boolean", "default": true},
         "columnWidths": {"type": "array", "items": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/trackSize"}]}},
         "defaultColumnWidth": {"$ref": "#/$defs/trackSize"},
         "rowHeights": {"type": "array", "items": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/trackSize"}]}},
@@ -67,15 +71,15 @@ extension Document {
         "rowSpacing": {"$ref": "#/$defs/spacing"},
         "columnSpacings": {"type": "array", "items": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/spacing"}]}},
         "rowSpacings": {"type": "array", "items": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/spacing"}]}},
-        "margins": {"oneOf": [{"$ref": "#/$defs/spacing"}, {"type": "object", "additionalProperties": false, "properties": {
+        "margins": {"anyOf": [{"$ref": "#/$defs/spacing"}, {"type": "object", "additionalProperties": false, "properties": {
           "top": {"$ref": "#/$defs/spacing"}, "right": {"$ref": "#/$defs/spacing"},
           "bottom": {"$ref": "#/$defs/spacing"}, "left": {"$ref": "#/$defs/spacing"}}}]},
-        "uniformColumnWidths": {"type": "boolean"},
-        "uniformRowHeights": {"type": "boolean"},
+        "uniformColumnWidths": {"type": "boolean", "default": false},
+        "uniformRowHeights": {"type": "boolean", "default": false},
         "distribution": {"$ref": "#/$defs/distribution"},
         "cellAlignment": {"$ref": "#/$defs/cellAlignment"},
-        "minimumPolicy": {"enum": ["overflow", "reflow"]},
-        "snapping": {"enum": ["distribute", "nearest", "none"]},
+        "minimumPolicy": {"enum": ["overflow", "reflow"], "default": "overflow"},
+        "snapping": {"enum": ["distribute", "nearest", "none"], "default": "distribute"},
         "frozen": {"type": "object", "additionalProperties": false, "properties": {
           "rows": {"type": "integer", "minimum": 0}, "columns": {"type": "integer", "minimum": 0}}},
         "viewport": {"type": "object", "additionalProperties": false, "required": ["width", "height"], "properties": {
@@ -87,13 +91,17 @@ extension Document {
         "selection": {"type": "object", "additionalProperties": false, "properties": {
           "rows": {"type": "array", "items": {"type": "integer", "minimum": 0}},
           "items": {"type": "array", "items": {"type": "integer", "minimum": 0}}}},
-        "theme": {"oneOf": [{"type": "string"}, {"$ref": "#/$defs/theme"}]},
+        "theme": {"description": "A preset name (plain, striped, dark, minimal, ledger), a theme file path, or an inline theme.",
+                  "oneOf": [{"type": "string"}, {"$ref": "#/$defs/theme"}]},
         "styles": {"$ref": "#/$defs/styleSheet"},
         "gridLines": {"$ref": "#/$defs/gridLines"},
-        "blending": {"type": "boolean"},
-        "fonts": {"enum": ["pinned", "system"]}
+        "blending": {"type": "boolean", "default": true},
+        "fonts": {"enum": ["pinned", "system"], "default": "pinned"}
       },
       "not": {"required": ["maxColumns", "maxRows"]},
+      "dependentSchemas": {
+        "items": {"not": {"anyOf": [{"required": ["columns"]}, {"required": ["data"]}, {"required": ["header"]}]}}
+      },
       "$defs": {
         "length": {"type": "number", "minimum": 0},
         "color": {"type": "string", "description": "#rgb, #rrggbb, #rrggbbaa, rgb(…), rgba(…), a CSS colour name or transparent"},
@@ -104,10 +112,12 @@ extension Document {
         "trackSize": {"oneOf": [
           {"$ref": "#/$defs/length"},
           {"const": "auto"},
-          {"type": "object", "additionalProperties": false, "minProperties": 1, "properties": {
+          {"type": "object", "additionalProperties": false, "properties": {
             "fixed": {"$ref": "#/$defs/length"}, "fill": {"type": "number", "exclusiveMinimum": 0},
             "auto": {"const": true}, "fraction": {"type": "number", "minimum": 0, "maximum": 1},
-            "adaptive": {"const": true}, "min": {"$ref": "#/$defs/length"}, "max": {"$ref": "#/$defs/length"}}}
+            "adaptive": {"const": true}, "min": {"$ref": "#/$defs/length"}, "max": {"$ref": "#/$defs/length"}},
+           "oneOf": [{"required": ["fixed"]}, {"required": ["fill"]}, {"required": ["auto"]},
+                     {"required": ["fraction"]}, {"required": ["adaptive", "min"]}]}
         ]},
         "spacing": {"oneOf": [{"$ref": "#/$defs/length"}, {"type": "object", "additionalProperties": false, "properties": {
           "size": {"$ref": "#/$defs/length"}, "stretch": {"$ref": "#/$defs/length"}}}]},
@@ -125,6 +135,7 @@ extension Document {
             "color": {"$ref": "#/$defs/color"}, "style": {"$ref": "#/$defs/style"}}}
         ]},
         "rows": {"type": "array", "items": {"type": "array", "items": {"$ref": "#/$defs/cell"}}},
+        "records": {"type": "array", "items": {"type": "object", "additionalProperties": {"$ref": "#/$defs/cell"}}},
         "items": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": {"$ref": "#/$defs/cell"}}]},
         "lineStyle": {"type": "object", "additionalProperties": false, "properties": {
           "width": {"$ref": "#/$defs/length"}, "color": {"$ref": "#/$defs/color"},

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GridDocument
 import GridDrawing
 
@@ -19,7 +20,39 @@ struct DocumentOptions: ParsableArguments {
     @Option(name: .customLong("font-dir"), help: "The directory of pinned fonts (default /usr/share/fonts/truetype/dejavu).")
     var fontDirectory: String?
 
+    @Option(name: .customLong("input-format"),
+            help: ArgumentHelp("Read inputs as json, yaml, csv, tsv or md whatever their extension (for - other than JSON).",
+                               valueName: "format"))
+    var inputFormat: InputFormat?
+
+    @Option(help: "Title text above the grid; replaces the document's title.")
+    var title: String?
+
+    @Option(help: ArgumentHelp("Tables: the columns to show, in order (keys or titles, comma-separated).", valueName: "a,b,c"))
+    var columns: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Tables: sort rows by this column (numerically when it holds numbers); -KEY sorts descending.", valueName: "KEY"))
+    var sort: String?
+
+    @Flag(help: "With --sort: largest first.")
+    var descending = false
+
+    @Option(help: ArgumentHelp("Keep the first N data rows (after sorting), or the first N items of an item grid.", valueName: "N"))
+    var limit: Int?
+
+    /// `--title`, `--columns`, `--sort`, `--descending`, `--limit` as document overrides.
+    var overrides: DocumentOverrides {
+        var sortOrder = sort.map(DocumentOverrides.Sort.init(parsing:))
+        if descending { sortOrder?.descending = true }
+        let names = columns.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        return DocumentOverrides(title: title, columns: names, sort: sortOrder, limit: limit)
+    }
+
     func validate() throws {
+        if descending && sort == nil { throw ValidationError("--descending goes with --sort KEY") }
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, got \(limit)") }
+        if let columns, columns.split(separator: ",").isEmpty { throw ValidationError("--columns needs at least one column") }
         if let scale, !(scale > 0 && scale <= 16) {
             throw ValidationError("--scale must be greater than 0 and at most 16, got \(scale)")
         }
@@ -30,7 +63,10 @@ struct DocumentOptions: ParsableArguments {
 
     /// Loads and prepares one input, turning every bad input into a `DocumentError`.
     func prepare(_ path: String) throws(DocumentError) -> PreparedGrid {
-        try Document.load(path: path).prepare(theme: theme, width: width, scale: scale)
+        let document: Document
+        if let inputFormat { document = try Document.load(path: path, as: inputFormat) }
+        else { document = try Document.load(path: path) }
+        return try document.applying(overrides).prepare(theme: theme, width: width, scale: scale)
     }
 
     func renderOptions(warnings: (@Sendable (String) -> Void)? = nil) -> RenderOptions {
@@ -41,3 +77,4 @@ struct DocumentOptions: ParsableArguments {
 }
 
 extension PreparedGrid.FontMode: ExpressibleByArgument {}
+extension InputFormat: ExpressibleByArgument {}

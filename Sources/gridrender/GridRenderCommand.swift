@@ -8,8 +8,14 @@ struct GridRenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gridrender",
         abstract: "Render grids and tables to PNG, SVG or PDF, and compare images.",
+        discussion: """
+            Inputs: .json, .yaml/.yml, .csv, .tsv, .md (first pipe table), or - (JSON on standard \
+            input). Exit codes: 0 success, 1 a difference or a rendering failure, 2 bad usage or \
+            bad input. Shell completion: gridrender --generate-completion-script bash|zsh|fish.
+            """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, LayoutCommand.self, CompareCommand.self, ThemesCommand.self])
+        subcommands: [RenderCommand.self, LayoutCommand.self, CompareCommand.self, ThemesCommand.self,
+                      SchemaCommand.self])
 
     /// DESIGN §6 wants exit code 2 and one `error: …` line for bad usage; ArgumentParser's default
     /// is code 64 and a multi-line usage block, so parse errors are mapped here. Subcommands report

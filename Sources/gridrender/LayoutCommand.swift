@@ -9,7 +9,7 @@ struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout", abstract: "Print the computed columns, rows and cell frames as JSON.")
 
-    @Argument(help: "A .json, .yaml/.yml, .csv or .tsv document, or - for JSON on standard input.")
+    @Argument(help: "A .json, .yaml/.yml, .csv, .tsv or .md (first pipe table) document, or - for JSON on standard input.")
     var input: String
 
     @Option(help: "pt (points, the default) or px (pixels at the document's scale).")

@@ -15,7 +15,7 @@ struct RenderCommand: ParsableCommand {
               gridrender render a.json b.yaml --out-dir out --format svg --jobs 4
             """)
 
-    @Argument(help: "Documents: .json, .yaml/.yml, .csv, .tsv, or - for JSON on standard input.")
+    @Argument(help: "Documents: .json, .yaml/.yml, .csv, .tsv, .md (first pipe table), or - for JSON on standard input.")
     var inputs: [String]
 
     @Option(name: .shortAndLong, help: "The output file: .png, .svg or .pdf.")

@@ -109,7 +109,7 @@ import Testing
         let doc = documentError { () throws(DocumentError) in try Document.load(path: "/nonexistent/x.json") }
         #expect(doc?.description == "/nonexistent/x.json: cannot read the file: no such file")
         let ext = documentError { () throws(DocumentError) in try Document.load(path: "x.txt") }
-        #expect(ext?.description == "x.txt: unsupported input type `.txt`; expected .json, .yaml, .yml, .csv or .tsv")
+        #expect(ext?.description == "x.txt: unsupported input type `.txt`; expected .json, .yaml, .yml, .csv, .tsv or .md")
     }
 
     @Test func unknownThemeListsKnownOnes() {

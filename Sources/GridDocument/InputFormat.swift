@@ -1,0 +1,53 @@
+/// The formats a document can be read from. `Document.load(path:)` picks one by extension;
+/// `Document.load(path:as:)` (the CLI's `--input-format`) names it, which is how standard input
+/// (`-`) can be YAML, CSV, TSV or Markdown instead of JSON.
+public enum InputFormat: String, Sendable, Hashable, CaseIterable {
+    case json, yaml, csv, tsv
+    /// The first pipe table of a Markdown text.
+    case md
+
+    /// The format of a file extension (`yml` is YAML, `markdown` is Markdown), or nil.
+    public init?(pathExtension: String) {
+        switch pathExtension.lowercased() {
+        case "yml": self = .yaml
+        case "markdown": self = .md
+        default: self.init(rawValue: pathExtension.lowercased())
+        }
+    }
+}
+
+extension Document {
+    /// Reads `path` (or standard input for `-`) as `format`, whatever its extension.
+    public static func load(path: String, as format: InputFormat) throws(DocumentError) -> Document {
+        if path != "-", InputFormat(pathExtension: FileIO.fileExtension(path)) == format {
+            return try load(path: path)
+        }
+        let bytes: [UInt8]
+        switch FileIO.read(path) {
+        case .success(let b): bytes = b
+        case .failure(let e): throw DocumentError(file: path, "cannot read the file: \(e.reason)")
+        }
+        func text() throws(DocumentError) -> String {
+            guard let s = String(validating: bytes, as: UTF8.self) else {
+                throw DocumentError(file: path, line: firstInvalidUTF8Line(bytes), "invalid UTF-8")
+            }
+            return s
+        }
+        var d: Document
+        switch format {
+        case .json: d = try decode(json: bytes, file: path)
+        case .yaml: d = try decode(yaml: try text(), file: path)
+        case .md: d = try decode(markdown: try text(), file: path)
+        case .csv, .tsv:
+            // Inline rows whose first row is the header: prepared exactly like a CSV file.
+            let table = try CSVParser.parse(bytes, delimiter: format == .csv ? 0x2C : 0x09, file: path)
+            d = Document()
+            d.file = path
+            d.data = .rows(([table.header] + table.rows).map { row in
+                row.map { $0.isEmpty ? Cell.empty : Cell(.text($0)) }
+            })
+        }
+        d.baseDirectory = path == "-" ? "." : FileIO.directory(of: path)
+        return d
+    }
+}
