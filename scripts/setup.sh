@@ -11,3 +11,8 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
+# The schema test validates fixtures with Python's jsonschema package.
+if ! python3 -c 'import jsonschema' 2>/dev/null; then
+  echo "setup: installing the jsonschema Python package" >&2
+  python3 -m pip install --quiet jsonschema || python3 -m pip install --quiet --break-system-packages jsonschema
+fi
