@@ -44,6 +44,14 @@ final class RenderJob {
         self.decimals = decimals
         fontDirectory = options.fontDirectory
         let measurer = TextMeasurer(source: grid.cells, context: context, scale: grid.scale, decimals: decimals)
+        if case .table(let table) = grid.spec.content, options.paintThreads != 1 {
+            // Text measurement is most of a big table's layout: shared out among the cores.
+            let fonts = grid.fonts, fontDirectory = options.fontDirectory
+            let threads = options.paintThreads ?? RenderJob.defaultPaintThreads
+            for warning in measurer.prewarm(rowKinds: table.rows, columnCount: table.columnCount, threads: threads, makeContext: {
+                try TextContext(mode: fonts, fontDirectory: fontDirectory)
+            }) { context.adoptWarning(warning) }
+        }
         (frame, layout) = CanvasFrame.make(grid, measurer: measurer) { spec in
             // Item mode: a cell's item index is only known after placement, and the cell source
             // needs it, so item tracks are not content-sized (their default is `fill` anyway).
