@@ -81,7 +81,8 @@ final class FontMap {
         g_free(list)
         families = names
         if mode == .pinned && names.subtracting(FontMap.pangoAliases).isEmpty {
-            g_object_unref(map)
+            // Every stored property is set, so `deinit` runs and releases the map (releasing it
+            // here too was a double unref: GLib's "G_IS_OBJECT (object)" critical).
             throw RenderError("font directory \(fontDirectory ?? FontMap.defaultFontDirectory): no fonts found")
         }
     }
