@@ -85,7 +85,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", default=str(ROOT / ".build/release/gridrender"))
     ap.add_argument("--rows", default="100,1000,10000,100000")
-    ap.add_argument("--formats", default="png,svg,pdf")
+    ap.add_argument("--formats", default="png,png@0.4,svg,pdf",
+                    help="png@S renders PNG at --scale S (0.4 keeps 100,000 rows under the 1,000,000 px limit)")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--data", default=str(ROOT / ".build/bench-data"))
     ap.add_argument("--peers", action="store_true", help="also time the C baseline and matplotlib")
@@ -99,13 +100,24 @@ def main():
     if args.peers:
         peers["C baseline"] = lambda csv, o: [str(build_baseline()), str(csv), str(o)]
         peers["matplotlib"] = lambda csv, o: [sys.executable, str(SHARED / "peers" / "mpl_table.py"), str(csv), str(o)]
-    tools = {"gridrender": lambda csv, o: [args.bin, "render", str(csv), "-o", str(o)], **peers}
+    def ours(csv, o):
+        scale = o.stem.split("@")[1] if "@" in o.stem else None
+        return [args.bin, "render", str(csv), "-o", str(o)] + (["--scale", scale] if scale else [])
+    tools = {"gridrender": ours, **peers}
 
     results = {}   # (tool, rows, fmt) -> (median s, peak MiB, pixels or None, note)
     for rows in rows_list:
         csv = make_csv(rows, data / f"people-{rows}.csv")
         for fmt in formats:
-            cmds = {name: make(csv, out / f"{name.replace(' ', '_')}-{rows}.{fmt}") for name, make in tools.items()}
+            ext, _, scale = fmt.partition("@")
+            if ext == "png" and not scale and rows * 22 > 1_000_000:
+                # 22 px a row at scale 1: over the 1,000,000 px per side a PNG may have (DESIGN §5).
+                results[("gridrender", rows, fmt)] = (float("nan"), float("nan"), None, "over the 1,000,000 px limit")
+                continue
+            suffix = f"@{scale}" if scale else ""
+            cmds = {name: make(csv, out / f"{name.replace(' ', '_')}-{rows}{suffix}.{ext}") for name, make in tools.items()}
+            if scale:
+                cmds = {"gridrender": cmds["gridrender"]}   # the peers have no scale option in common
             if "C baseline" in cmds and rows > 10000:
                 cmds.pop("C baseline")   # keeps `--peers` to minutes, not tens of minutes
             if "matplotlib" in cmds and rows > 1000:
@@ -124,8 +136,8 @@ def main():
                     times[name].append(wall); peaks[name].append(rss)
             for name, cmd in cmds.items():
                 px = None
-                if fmt == "png" and not notes[name]:
-                    w, h = png_size(Path(cmd[-1]))
+                if ext == "png" and not notes[name]:
+                    w, h = png_size(Path(next(a for a in cmd if a.endswith(".png"))))
                     px = w * h
                 results[(name, rows, fmt)] = (statistics.median(times[name]), max(peaks[name]), px, notes[name])
             print(f"  measured {rows} rows → {fmt}", file=sys.stderr, flush=True)
@@ -140,6 +152,9 @@ def main():
     for rows in rows_list:
         for fmt in formats:
             t, m, px, note = results[("gridrender", rows, fmt)]
+            if t != t:   # not run
+                print(f"| people-{rows} → {fmt} | – | – | – | – | {note}")
+                continue
             cells = (rows + 1) * COLUMNS
             pixels = f"{fmt_rate(px / t)}px/s" if px else "–"
             print(f"| people-{rows} → {fmt} | {t:.3f} | {fmt_rate(cells / t)}cells/s | {pixels} | {m:.0f} |"
@@ -153,9 +168,10 @@ def main():
         cells = []
         for rows in rows_list:
             t, m, _, note = results[("gridrender", rows, fmt)]
-            cells.append(f"{t:.3f} / {m:.0f}" + (" (failed)" if note else ""))
-        t_big = results[("gridrender", rows_list[-1], fmt)][0]
-        print(f"| {fmt} | " + " | ".join(cells) + f" | {1000 * 1000 * t_big / rows_list[-1]:.1f} |")
+            cells.append(note if t != t else f"{t:.3f} / {m:.0f}" + (" (failed)" if note else ""))
+        done = [r for r in rows_list if results[("gridrender", r, fmt)][0] == results[("gridrender", r, fmt)][0]]
+        t_big = results[("gridrender", done[-1], fmt)][0] if done else float("nan")
+        print(f"| {fmt} | " + " | ".join(cells) + f" | {1000 * 1000 * t_big / done[-1]:.1f} ({done[-1]} rows) |" if done else " | – |")
     if peers:
         print()
         print("Side by side (median s / peak MiB; ratio = gridrender ÷ peer, of medians)")
@@ -165,15 +181,17 @@ def main():
         print("|---|" + "---|" * (2 * len(names) - 1))
         for rows in rows_list:
             for fmt in formats:
+                if "@" in fmt or not any((n, rows, fmt) in results for n in names[1:]):
+                    continue
                 row = []
                 for n in names:
                     r = results.get((n, rows, fmt))
-                    row.append("–" if r is None else ("fails" if r[3] else f"{r[0]:.3f} / {r[1]:.0f}"))
+                    row.append("–" if r is None or r[0] != r[0] else ("fails" if r[3] else f"{r[0]:.3f} / {r[1]:.0f}"))
                 ours = results[("gridrender", rows, fmt)][0]
                 ratios = []
                 for n in names[1:]:
                     r = results.get((n, rows, fmt))
-                    ratios.append("–" if r is None or r[3] else f"{ours / r[0]:.2f}")
+                    ratios.append("–" if r is None or r[3] or ours != ours else f"{ours / r[0]:.2f}")
                 print(f"| people-{rows} → {fmt} | " + " | ".join(row) + " | " + " | ".join(ratios) + " |")
 
 
