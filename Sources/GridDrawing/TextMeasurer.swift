@@ -107,13 +107,14 @@ final class TextMeasurer: ContentMeasurer {
                 slots.value[part] = (sizes, context.warnings)
             }
         }
-        var own: [Key: Size] = [:]
-        measure(0, layout, into: &own, known: cache)
+        // This thread's part goes straight into the cache (no third dictionary at the peak).
+        measure(0, layout, into: &cache, known: [:])
         group.wait()
-        cache.merge(own) { old, _ in old }
         var warnings: [String] = []
         for part in 1..<threads {
+            cache.reserveCapacity(cache.count + results[part].sizes.count)
             cache.merge(results[part].sizes) { old, _ in old }
+            results[part].sizes = [:]   // each part is freed as soon as it is merged
             warnings += results[part].warnings
         }
         return warnings
