@@ -144,12 +144,17 @@ final class RenderJob {
         return (Int(w), Int(h))
     }
 
-    /// Painting threads for PNG when `RenderOptions.paintThreads` is nil: the online processors
-    /// (at most 8), or `GRIDRENDER_THREADS` when set.
-    static let defaultPaintThreads: Int = {
+    /// Threads for PNG painting and text measurement when `RenderOptions.paintThreads` is nil:
+    /// `GRIDRENDER_THREADS` when set, else the online processors that are idle (by the one-minute
+    /// load average) plus this one, at most 8. On a busy machine more threads only add font maps
+    /// and contention (measured: docs/performance.md). The output does not depend on it.
+    static var defaultPaintThreads: Int {
         if let value = getenv("GRIDRENDER_THREADS"), let n = Int(String(cString: value)), n >= 1 { return min(n, 64) }
-        return max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    }()
+        let cpus = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        var load = [0.0]
+        guard getloadavg(&load, 1) == 1, load[0].isFinite, load[0] >= 0 else { return cpus }
+        return max(1, min(cpus, cpus - Int(load[0].rounded()) + 1))
+    }
     /// Below this many pixels a second font map costs more than it saves: one painting thread.
     static let minParallelPixels = 2_000_000
 
