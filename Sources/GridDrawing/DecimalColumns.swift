@@ -12,10 +12,13 @@ final class DecimalColumns {
     private var extents: [Int: (head: Double, tail: Double)] = [:]
 
     /// `rowKinds`: the table's rows (section rows hold no column cells); empty in item mode.
-    init(source: CellSource, rowKinds: [RowKind], context: TextContext) {
+    /// `known`: another context's columns of the same grid, whose extents are reused as computed
+    /// so far (a PNG painting thread's copy need not lay the column out again).
+    init(source: CellSource, rowKinds: [RowKind], context: TextContext, known: DecimalColumns? = nil) {
         self.source = source
         self.rowKinds = rowKinds
         layout = TextLayout(context: context)
+        if let known { extents = known.extents }
     }
 
     func extent(column: Int) -> (head: Double, tail: Double) {

@@ -19,6 +19,13 @@ struct FillBatch {
         buckets.append([rect])
     }
 
+    /// Starts the first-seen colour order afresh (after a flush: every bucket is empty).
+    mutating func forgetOrder() {
+        index.removeAll(keepingCapacity: true)
+        colors.removeAll(keepingCapacity: true)
+        buckets.removeAll(keepingCapacity: true)
+    }
+
     mutating func flush(_ cr: CairoContext) {
         for i in buckets.indices where !buckets[i].isEmpty {
             for rect in buckets[i] { cr.rectangle(rect) }

@@ -18,10 +18,33 @@ final class FontMap {
     /// Lower-cased family names the font map can serve, for the unknown-family warning.
     let families: Set<String>
 
+    /// Start-up: Pango's first font map starts a thread that calls `FcInit()`, which parses every
+    /// system fontconfig file and reads every font cache, and Pango waits for it before the first
+    /// font lookup, even for a font map with its own configuration: about half of a small render.
+    /// Installed once before the first font map, an empty default configuration makes `FcInit()`
+    /// return at once; `.system` font maps load the system configuration themselves (`systemConfig`).
+    private static let emptyDefaultConfig: Bool = {
+        guard let config = FcConfigCreate() else { return false }
+        defer { FcConfigDestroy(config) }  // FcConfigSetCurrent takes its own reference
+        return FcConfigSetCurrent(config) != 0
+    }()
+
+    /// The system's fontconfig configuration and fonts, loaded on first use and shared by every
+    /// `.system` font map (what `FcInit()` would have made the default).
+    nonisolated(unsafe) private static let systemConfig: OpaquePointer? = FcInitLoadConfigAndFonts()
+
     init(mode: PreparedGrid.FontMode, fontDirectory: String? = nil) throws {
         self.mode = mode
+        _ = FontMap.emptyDefaultConfig
         guard let map = pango_cairo_font_map_new() else { throw RenderError("cannot create a Pango font map") }
         pointer = map
+        if mode == .system {
+            guard let config = FontMap.systemConfig else {
+                g_object_unref(map)
+                throw RenderError("cannot load the system's fontconfig configuration")
+            }
+            pango_fc_font_map_set_config(OpaquePointer(map), config)
+        }
         if mode == .pinned {
             let directory = fontDirectory ?? FontMap.defaultFontDirectory
             var info = stat()
@@ -58,7 +81,8 @@ final class FontMap {
         g_free(list)
         families = names
         if mode == .pinned && names.subtracting(FontMap.pangoAliases).isEmpty {
-            g_object_unref(map)
+            // Every stored property is set, so `deinit` runs and releases the map (releasing it
+            // here too was a double unref: GLib's "G_IS_OBJECT (object)" critical).
             throw RenderError("font directory \(fontDirectory ?? FontMap.defaultFontDirectory): no fonts found")
         }
     }

@@ -37,6 +37,13 @@ final class GridPainter {
         lastHeaderRow = geometry.rowKinds.lastIndex(of: .header)
     }
 
+    /// Forgets the colour and line-style order of earlier bands, so a PNG band paints the same
+    /// whichever bands this painter painted before (bands go to several threads).
+    func startBand() {
+        fills.forgetOrder()
+        strokes.forgetOrder()
+    }
+
     /// Paints `regions` (grid-canvas coordinates) where they meet `visible`. `closeBottoms`
     /// (PDF pages) draws the horizontal line under a region that ends at a row boundary inside the
     /// table, which otherwise falls on the next page.

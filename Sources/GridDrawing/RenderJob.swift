@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
 import GridDocument
 import GridLayout
 
@@ -19,6 +23,11 @@ final class RenderJob {
     private let images: ImageCache
     private let painter: GridPainter
     private let blockText: TextLayout
+    private let decimals: DecimalColumns
+    private let fontDirectory: String?
+    /// Whether any cell shows an image: their decoded surfaces live in one cache, so such grids
+    /// are painted on one thread.
+    private var hasImages = false
 
     init(_ grid: PreparedGrid, options: RenderOptions) throws {
         var grid = grid
@@ -32,7 +41,17 @@ final class RenderJob {
         context = try TextContext(mode: grid.fonts, fontDirectory: options.fontDirectory)
         let tableRows: [RowKind] = if case .table(let table) = grid.spec.content { table.rows } else { [] }
         let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context)
+        self.decimals = decimals
+        fontDirectory = options.fontDirectory
         let measurer = TextMeasurer(source: grid.cells, context: context, scale: grid.scale, decimals: decimals)
+        if case .table(let table) = grid.spec.content, options.paintThreads != 1 {
+            // Text measurement is most of a big table's layout: shared out among the cores.
+            let fonts = grid.fonts, fontDirectory = options.fontDirectory
+            let threads = options.paintThreads ?? RenderJob.defaultPaintThreads
+            for warning in measurer.prewarm(rowKinds: table.rows, columnCount: table.columnCount, threads: threads, makeContext: {
+                try TextContext(mode: fonts, fontDirectory: fontDirectory)
+            }) { context.adoptWarning(warning) }
+        }
         (frame, layout) = CanvasFrame.make(grid, measurer: measurer) { spec in
             // Item mode: a cell's item index is only known after placement, so the layout measures
             // only section header rows there (their titles), never item tracks.
@@ -69,6 +88,7 @@ final class RenderJob {
                             height: (end == rows.count ? last.end : rows[end].offset) - rows[start].offset)
             for cell in layout.cells(in: slab) where cell.row >= start {
                 if case .image(let path, _) = grid.cells.content(row: cell.row, column: cell.column, item: cell.item) {
+                    hasImages = true
                     _ = try images.image(path)
                 }
             }
@@ -87,6 +107,13 @@ final class RenderJob {
     /// context's user space must be canvas points; the background is the caller's.
     func paintCanvas(_ cr: CairoContext, visible: Rect, regions: [ViewportRegion]? = nil, blocks: [CanvasFrame.Block]? = nil,
                      gridOrigin: Point? = nil, closeBottoms: Bool = false) throws {
+        try paintCanvas(cr, visible: visible, regions: regions, blocks: blocks, gridOrigin: gridOrigin, closeBottoms: closeBottoms,
+                        painter: painter, blockText: blockText)
+    }
+
+    /// `paintCanvas` with a given painter and block layout (a PNG painting thread's own).
+    private func paintCanvas(_ cr: CairoContext, visible: Rect, regions: [ViewportRegion]?, blocks: [CanvasFrame.Block]?,
+                             gridOrigin: Point?, closeBottoms: Bool, painter: GridPainter, blockText: TextLayout) throws {
         for b in blocks ?? frame.blocks where b.rect.intersects(visible) {
             let style = CanvasFrame.blockStyle(b.block.style)
             let inner = b.rect.inset(by: style.padding)
@@ -116,36 +143,119 @@ final class RenderJob {
         return (Int(w), Int(h))
     }
 
-    /// Renders the PNG band by band (tiles of ≤ 32767 px side by side when wider) into two
-    /// reusable buffers: while one band is compressed on a background queue the next is painted.
-    /// Peak memory is two bands, whatever the height. Writes to `path`, or returns the bytes.
+    /// Threads for PNG painting and text measurement when `RenderOptions.paintThreads` is nil:
+    /// `GRIDRENDER_THREADS` when set, else the online processors that are idle (by the one-minute
+    /// load average) plus this one, at most 8. On a busy machine more threads only add font maps
+    /// and contention (measured: docs/performance.md). The output does not depend on it.
+    static var defaultPaintThreads: Int {
+        if let value = getenv("GRIDRENDER_THREADS"), let n = Int(String(cString: value)), n >= 1 { return min(n, 64) }
+        let cpus = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        var load = [0.0]
+        guard getloadavg(&load, 1) == 1, load[0].isFinite, load[0] >= 0 else { return cpus }
+        return max(1, min(cpus, cpus - Int(load[0].rounded()) + 1))
+    }
+    /// Below this many pixels a second font map costs more than it saves: one painting thread.
+    static let minParallelPixels = 2_000_000
+
+    /// Renders the PNG band by band (tiles of ≤ 32767 px side by side when wider). Bands are
+    /// painted on up to `paintThreads` threads, each with its own font map, Pango context and
+    /// painter, into two reusable buffers per thread; a background queue compresses them in
+    /// order while the next ones are painted. A band's pixels depend only on the band (the
+    /// painter starts every band afresh), so the bytes are the same whatever the thread count.
+    /// Peak memory is two bands per thread, whatever the height. Writes to `path`, or returns the bytes.
     func png(path: String?, options: RenderOptions, maxBandRows: Int = RenderJob.maxBandRows) throws -> [UInt8] {
         let (width, height) = try pixelSize()
-        painter.pixelsPerDeviceUnit = 1
         let bandRows = max(1, min(maxBandRows, RenderJob.bandBytes / (width * 4), height))
+        let bandCount = (height + bandRows - 1) / bandRows
+        var parallel = max(1, min(options.paintThreads ?? RenderJob.defaultPaintThreads, bandCount))
+        if hasImages || (options.paintThreads == nil && width * height < RenderJob.minParallelPixels) { parallel = 1 }
+        let threads = parallel
         let encoder = BandEncoder(try PNGEncoder(path: path, width: width, height: height, alpha: !grid.background.isOpaque,
                                                  level: max(0, min(9, options.pngCompression)), filter: options.pngFilter.mask))
-        let bands = height > bandRows ? [try BandBuffer(width: width, rows: bandRows), try BandBuffer(width: width, rows: bandRows)]
-                                       : [try BandBuffer(width: width, rows: bandRows)]
+        let buffersPerThread = bandCount > threads ? 2 : 1
+        let buffers: [[BandBuffer]] = try (0..<threads).map { _ in try (0..<buffersPerThread).map { _ in try BandBuffer(width: width, rows: bandRows) } }
+        let bufferSets = Unchecked(buffers)
         defer { encoder.drain() }
-        let s = grid.scale
-        for (index, y) in Swift.stride(from: 0, to: height, by: bandRows).enumerated() {
-            let band = bands[index % bands.count]
-            let rows = min(bandRows, height - y)
-            band.free.wait()
-            for (x, cr) in band.tiles {
-                cr.identityMatrix()
-                cr.paintReplacing(grid.background)
-                cr.translate(Double(-x), Double(-y))
-                cr.scale(s, s)
-                let visible = Rect(x: Double(x) / s, y: Double(y) / s, width: Double(cr.surface.width) / s, height: Double(rows) / s)
-                do { try paintCanvas(cr, visible: visible) } catch { band.free.signal(); throw error }
-                cr.surface.flush()
+        // `turns[i]` is signalled when band i may go to the encoder (band i - 1 has gone).
+        let turns = (0...bandCount).map { _ in DispatchSemaphore(value: 0) }
+        turns[0].signal()
+        let failure = FirstFailure()
+        let job = Unchecked(self)
+
+        /// Paints bands `first`, `first + threads`, … with `painter`, handing each to the encoder in
+        /// turn. Without a painter (it could not be made) the bands are only passed along.
+        @Sendable func work(_ first: Int, _ painter: Unchecked<(GridPainter, TextLayout)?>) {
+            painter.value?.0.pixelsPerDeviceUnit = 1
+            var used = 0
+            for index in Swift.stride(from: first, to: bandCount, by: threads) {
+                let band = bufferSets.value[first][used % buffersPerThread]
+                used += 1
+                band.free.wait()
+                let y = index * bandRows, rows = min(bandRows, height - y)
+                var painted = false
+                if let (gridPainter, blockText) = painter.value, !failure.happened {
+                    do {
+                        try job.value.paintBand(band, y: y, rows: rows, painter: gridPainter, blockText: blockText)
+                        painted = true
+                    } catch { failure.record(error) }
+                }
+                turns[index].wait()
+                if painted && !failure.happened { encoder.submit(band, rows: rows) } else { band.free.signal() }
+                turns[index + 1].signal()
             }
-            encoder.submit(band, rows: rows)
         }
+
+        // Warnings of the other threads' font contexts, one slot per thread.
+        let helperWarnings = UnsafeMutablePointer<[String]>.allocate(capacity: threads)
+        helperWarnings.initialize(repeating: [], count: threads)
+        defer { helperWarnings.deinitialize(count: threads); helperWarnings.deallocate() }
+        let slots = Unchecked(helperWarnings)
+        let helpers = DispatchGroup()
+        let fonts = grid.fonts, fontDirectory = fontDirectory
+        for t in 1..<threads {
+            DispatchQueue(label: "gridrender.png-painter").async(group: helpers) {
+                // A thread's Pango objects are made, used and released on that thread.
+                do {
+                    let (context, gridPainter, blockText) = try job.value.makePainter(fonts: fonts, fontDirectory: fontDirectory)
+                    work(t, Unchecked((gridPainter, blockText)))
+                    slots.value[t] = context.warnings
+                } catch {
+                    failure.record(error)
+                    work(t, Unchecked(nil))
+                }
+            }
+        }
+        work(0, Unchecked((painter, blockText)))
+        helpers.wait()
+        for t in 1..<threads { for warning in helperWarnings[t] { context.adoptWarning(warning) } }
+        if let error = failure.error { throw error }
         // The bands' contexts are destroyed here, on this thread, after the last band is encoded.
-        return try withExtendedLifetime(bands) { try encoder.finish() }
+        return try withExtendedLifetime(buffers) { try encoder.finish() }
+    }
+
+    /// Paints rows `y ..< y + rows` of the image into `band`.
+    private func paintBand(_ band: BandBuffer, y: Int, rows: Int, painter: GridPainter, blockText: TextLayout) throws {
+        let s = grid.scale
+        painter.startBand()
+        for (x, cr) in band.tiles {
+            cr.identityMatrix()
+            cr.paintReplacing(grid.background)
+            cr.translate(Double(-x), Double(-y))
+            cr.scale(s, s)
+            let visible = Rect(x: Double(x) / s, y: Double(y) / s, width: Double(cr.surface.width) / s, height: Double(rows) / s)
+            try paintCanvas(cr, visible: visible, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
+                            painter: painter, blockText: blockText)
+            cr.surface.flush()
+        }
+    }
+
+    /// A painter with its own font map and Pango context, for another painting thread.
+    private func makePainter(fonts: PreparedGrid.FontMode, fontDirectory: String?) throws -> (TextContext, GridPainter, TextLayout) {
+        let context = try TextContext(mode: fonts, fontDirectory: fontDirectory)
+        let tableRows: [RowKind] = if case .table(let table) = grid.spec.content { table.rows } else { [] }
+        let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context, known: self.decimals)
+        let painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals)
+        return (context, painter, TextLayout(context: context))
     }
 
     // MARK: - SVG
@@ -202,5 +312,28 @@ final class RenderJob {
             }
         }
         return try surface.finish()
+    }
+}
+
+/// Hands a value that is not `Sendable` to another thread whose use of it the caller has made
+/// exclusive (a painting thread's own painter, or the job read-only while bands are painted).
+struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// The first error of any painting thread; the others stop painting when they see it.
+final class FirstFailure: @unchecked Sendable {
+    private let lock = DispatchSemaphore(value: 1)
+    private var first: Error?
+
+    func record(_ error: Error) {
+        lock.wait(); defer { lock.signal() }
+        if first == nil { first = error }
+    }
+    var happened: Bool { error != nil }
+    var error: Error? {
+        lock.wait(); defer { lock.signal() }
+        return first
     }
 }

@@ -4,47 +4,70 @@
 /// `clip4` or `image9`, becomes its letters + a per-prefix number in order of first appearance,
 /// and every reference (`href="#…"`, `url(#…)`) follows. Works on bytes; text content cannot hold
 /// such tokens because Cairo writes text as glyph outlines.
+///
+/// One pass that stops only at `"` and `(` (every marker ends in one) and copies the bytes
+/// between in bulk: a table's SVG has one `href="#glyph…"` per glyph, so this is on the hot path.
 enum SVGIdNormalizer {
     static func normalize(_ svg: [UInt8]) -> [UInt8] {
+        svg.withUnsafeBufferPointer { normalize($0) }
+    }
+
+    private static func normalize(_ svg: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(svg.count)
-        var names: [ArraySlice<UInt8>: [UInt8]] = [:]
-        var counters: [ArraySlice<UInt8>: Int] = [:]
-        let markers: [[UInt8]] = [Array("id=\"".utf8), Array("href=\"#".utf8), Array("url(#".utf8)]
-        var i = 0
+        // Tokens and prefixes are short: small Strings, hashed in one go, no allocation.
+        var names: [String: [UInt8]] = [:]
+        var counters: [String: Int] = [:]
+        let quote = UInt8(ascii: "\""), paren = UInt8(ascii: "("), hash = UInt8(ascii: "#")
         let n = svg.count
+        var copied = 0   // svg[copied..<i] is still to be copied
+        var i = 0
         while i < n {
-            var matched = false
             let byte = svg[i]
-            if byte == UInt8(ascii: "i") || byte == UInt8(ascii: "h") || byte == UInt8(ascii: "u") {
-                for marker in markers where i + marker.count <= n && svg[i..<i + marker.count].elementsEqual(marker) {
-                    out.append(contentsOf: marker)
-                    i += marker.count
-                    var j = i
-                    while j < n, isLetter(svg[j]) { j += 1 }
-                    let prefixEnd = j
-                    while j < n, isDigit(svg[j]) || svg[j] == UInt8(ascii: "-") { j += 1 }
-                    if prefixEnd > i, j > prefixEnd, isDigit(svg[prefixEnd]) {
-                        let token = svg[i..<j]
-                        if let name = names[token] {
-                            out.append(contentsOf: name)
-                        } else {
-                            let prefix = svg[i..<prefixEnd]
-                            let number = counters[prefix, default: 0]
-                            counters[prefix] = number + 1
-                            let name = Array(prefix) + Array(String(number).utf8)
-                            names[token] = name
-                            out.append(contentsOf: name)
-                        }
-                        i = j
-                    }
-                    matched = true
-                    break
+            guard byte == quote || byte == paren else { i += 1; continue }
+            // The token starts after the marker: `id="`, `href="#` or `url(#`.
+            var start = -1
+            if byte == quote {
+                if i + 1 < n, svg[i + 1] == hash, i >= 5, ends(svg, at: i, with: "href=") {
+                    start = i + 2
+                } else if i >= 3, ends(svg, at: i, with: "id=") {
+                    start = i + 1
                 }
+            } else if i + 1 < n, svg[i + 1] == hash, i >= 3, ends(svg, at: i, with: "url") {
+                start = i + 2
             }
-            if !matched { out.append(byte); i += 1 }
+            guard start >= 0 else { i += 1; continue }
+            var j = start
+            while j < n, isLetter(svg[j]) { j += 1 }
+            let prefixEnd = j
+            while j < n, isDigit(svg[j]) || svg[j] == UInt8(ascii: "-") { j += 1 }
+            guard prefixEnd > start, j > prefixEnd, isDigit(svg[prefixEnd]) else { i = start; continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: svg[copied..<start]))
+            let token = String(decoding: UnsafeBufferPointer(rebasing: svg[start..<j]), as: UTF8.self)
+            if let name = names[token] {
+                out.append(contentsOf: name)
+            } else {
+                let prefix = String(decoding: UnsafeBufferPointer(rebasing: svg[start..<prefixEnd]), as: UTF8.self)
+                let number = counters[prefix, default: 0]
+                counters[prefix] = number + 1
+                let name = Array(prefix.utf8) + Array(String(number).utf8)
+                names[token] = name
+                out.append(contentsOf: name)
+            }
+            copied = j
+            i = j
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: svg[copied..<n]))
         return out
+    }
+
+    /// Whether the bytes just before `end` are `marker` (ASCII).
+    private static func ends(_ svg: UnsafeBufferPointer<UInt8>, at end: Int, with marker: StaticString) -> Bool {
+        let count = marker.utf8CodeUnitCount
+        guard end >= count else { return false }
+        let m = marker.utf8Start
+        for k in 0..<count where svg[end - count + k] != m[k] { return false }
+        return true
     }
 
     private static func isLetter(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }

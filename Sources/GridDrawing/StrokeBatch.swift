@@ -17,6 +17,13 @@ struct StrokeBatch {
         buckets.append([segment])
     }
 
+    /// Starts the first-seen style order afresh (after a flush: every bucket is empty).
+    mutating func forgetOrder() {
+        index.removeAll(keepingCapacity: true)
+        styles.removeAll(keepingCapacity: true)
+        buckets.removeAll(keepingCapacity: true)
+    }
+
     mutating func flush(_ cr: CairoContext) {
         for i in buckets.indices where !buckets[i].isEmpty {
             for s in buckets[i] { cr.moveTo(s.x0, s.y0); cr.lineTo(s.x1, s.y1) }

@@ -74,6 +74,9 @@ final class TextContext {
         return font
     }
 
+    /// Takes over a warning of another context of the same render (a PNG painting thread's).
+    func adoptWarning(_ message: String) { warn(message) }
+
     private func warn(_ message: String) {
         if warned.insert(message).inserted { warnings.append(message) }
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import GridDocument
 import GridLayout
 
@@ -62,6 +63,62 @@ final class TextMeasurer: ContentMeasurer {
     }
 
     private func roundedUp(_ length: Double) -> Double { (length * scale - 1e-9).rounded(.up) / scale }
+
+    /// Below this many cells, measuring on one thread is quicker than starting more font maps.
+    static let minParallelCells = 4000
+
+    /// Measures the natural (unwrapped) size of every text cell of a table's non-section rows,
+    /// the sizes `width(row:column:)` and, for cells that do not wrap, `height(row:column:width:)`
+    /// ask for, on `threads` threads (each with its own font map and Pango context from
+    /// `makeContext`), and fills the cache with them. Sizes do not depend on the thread, so the
+    /// layout is the same as when every cell is measured on demand.
+    func prewarm(rowKinds: [RowKind], columnCount: Int, threads: Int,
+                 makeContext: @escaping @Sendable () throws -> TextContext) -> [String] {
+        let rows = rowKinds.indices.filter { rowKinds[$0] != .section }
+        guard threads > 1, columnCount > 0, rows.count * columnCount >= TextMeasurer.minParallelCells else { return [] }
+        let source = self.source
+        let chunk = (rows.count + threads - 1) / threads
+        /// Natural sizes of the cells of `rows[part * chunk ..< …]`, skipping keys `known` has.
+        @Sendable func measure(_ part: Int, _ layout: TextLayout, into sizes: inout [Key: Size], known: [Key: Size]) {
+            for row in rows[min(rows.count, part * chunk)..<min(rows.count, (part + 1) * chunk)] {
+                for column in 0..<columnCount {
+                    guard case .text(let text) = source.content(row: row, column: column, item: nil), !text.isEmpty else { continue }
+                    let style = source.style(row: row, column: column, item: nil)
+                    let key = Key(text: text, font: style.font, width: -1, maxLines: 0, ellipsize: .none)
+                    if known[key] != nil || sizes[key] != nil { continue }
+                    layout.prepare(text, style: style, width: nil)
+                    let rect = layout.logicalRect
+                    sizes[key] = Size(width: rect.width, height: rect.height)
+                }
+            }
+        }
+        let results = UnsafeMutablePointer<(sizes: [Key: Size], warnings: [String])>.allocate(capacity: threads)
+        results.initialize(repeating: ([:], []), count: threads)
+        defer { results.deinitialize(count: threads); results.deallocate() }
+        let slots = Unchecked(results)
+        let group = DispatchGroup()
+        for part in 1..<threads {
+            DispatchQueue(label: "gridrender.measure").async(group: group) {
+                // Pango objects are made, used and released on this thread; a failure to make
+                // them leaves the part to be measured on demand.
+                guard let context = try? makeContext() else { return }
+                var sizes: [Key: Size] = [:]
+                measure(part, TextLayout(context: context), into: &sizes, known: [:])
+                slots.value[part] = (sizes, context.warnings)
+            }
+        }
+        // This thread's part goes straight into the cache (no third dictionary at the peak).
+        measure(0, layout, into: &cache, known: [:])
+        group.wait()
+        var warnings: [String] = []
+        for part in 1..<threads {
+            cache.reserveCapacity(cache.count + results[part].sizes.count)
+            cache.merge(results[part].sizes) { old, _ in old }
+            results[part].sizes = [:]   // each part is freed as soon as it is merged
+            warnings += results[part].warnings
+        }
+        return warnings
+    }
 
     /// The logical size of `text` laid out as the painter would in `width` points (nil = natural).
     func textSize(_ text: String, style: ResolvedStyle, width: Double?) -> Size {

@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""gridrender's own benchmark (`make bench`): throughput and a scaling table.
+
+Renders synthetic `people` tables (8 columns: id, name, city, date, integer, money, ratio,
+status; the same shape as ../shared/bench/data) of 100, 1,000, 10,000 and 100,000 rows to PNG,
+SVG and PDF with the release CLI, as separate processes (start-up included), and reports for each:
+the median wall time of --runs runs, peak resident memory (the child's ru_maxrss), cells/s and,
+for PNG, pixels/s. Times are wall-clock on whatever else the machine is doing: run it on a quiet
+machine, or read the ratios rather than the absolute numbers.
+
+usage: scripts/bench.py [--bin .build/release/gridrender] [--rows 100,1000,10000,100000]
+                        [--formats png,svg,pdf] [--runs 3] [--peers]
+--peers also times the C + Cairo + Pango baseline (../shared/bench/baseline/table.c) and
+matplotlib's table (../shared/bench/peers/mpl_table.py) on the same files, alternating runs.
+"""
+import argparse, os, random, statistics, struct, subprocess, sys, tempfile, time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared" / "bench"
+
+FIRST = ["Ada", "Grace", "Linus", "Margaret", "Dennis", "Barbara", "Ken", "Frances",
+         "Edsger", "Donald", "Radia", "Tim", "Sophie", "Alan", "Hedy", "Niklaus"]
+LAST = ["Lovelace", "Hopper", "Torvalds", "Hamilton", "Ritchie", "Liskov", "Thompson", "Allen",
+        "Dijkstra", "Knuth", "Perlman", "Berners-Lee", "Wilson", "Turing", "Lamarr", "Wirth"]
+CITIES = ["Zürich", "São Paulo", "Kraków", "Reykjavík", "Tōkyō", "Montréal", "Cape Town",
+          "Wellington", "Oslo", "Austin"]
+COLUMNS = 8
+
+
+def make_csv(rows: int, path: Path) -> Path:
+    """Deterministic data (seed 7), written once and reused."""
+    if path.exists():
+        return path
+    rng = random.Random(7)
+    lines = ["id,name,city,joined,score,balance,ratio,status"]
+    for i in range(1, rows + 1):
+        lines.append(",".join([
+            str(i), f"{rng.choice(FIRST)} {rng.choice(LAST)}", rng.choice(CITIES),
+            f"20{rng.randint(10, 25):02d}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+            str(rng.randint(0, 1000)), f"{rng.uniform(-5000, 250000):.2f}", f"{rng.random():.3f}",
+            rng.choice(["active", "paused", "closed", "pending review"])]))
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tmp.rename(path)
+    return path
+
+
+def run_once(argv):
+    """(wall seconds, peak RSS MiB, exit code, stderr tail) of one child process."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    err = p.stderr.read().decode(errors="replace")[-300:]
+    p.stderr.close()
+    return wall, usage.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status), err
+
+
+def png_size(path: Path):
+    with open(path, "rb") as f:
+        head = f.read(24)
+    return struct.unpack(">II", head[16:24])
+
+
+def build_baseline() -> Path:
+    exe = Path(tempfile.gettempdir()) / "table-baseline"
+    src = SHARED / "baseline" / "table.c"
+    if exe.exists() and exe.stat().st_mtime > src.stat().st_mtime:
+        return exe
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "pangocairo", "cairo-svg", "cairo-pdf", "cairo-png"],
+                           check=True, capture_output=True, text=True).stdout.split()
+    subprocess.run(["cc", "-O2", "-o", str(exe), str(src), *flags], check=True)
+    return exe
+
+
+def fmt_rate(x):
+    for unit, div in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if x >= div:
+            return f"{x / div:.2f} {unit}"
+    return f"{x:.0f} "
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", default=str(ROOT / ".build/release/gridrender"))
+    ap.add_argument("--rows", default="100,1000,10000,100000")
+    ap.add_argument("--formats", default="png,png@0.4,svg,pdf",
+                    help="png@S renders PNG at --scale S (0.4 keeps 100,000 rows under the 1,000,000 px limit)")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--data", default=str(ROOT / ".build/bench-data"))
+    ap.add_argument("--peers", action="store_true", help="also time the C baseline and matplotlib")
+    args = ap.parse_args()
+
+    data = Path(args.data); data.mkdir(parents=True, exist_ok=True)
+    out = Path(tempfile.mkdtemp(prefix="gridrender-bench-"))
+    rows_list = [int(r) for r in args.rows.split(",")]
+    formats = args.formats.split(",")
+    peers = {}
+    if args.peers:
+        peers["C baseline"] = lambda csv, o: [str(build_baseline()), str(csv), str(o)]
+        peers["matplotlib"] = lambda csv, o: [sys.executable, str(SHARED / "peers" / "mpl_table.py"), str(csv), str(o)]
+    def ours(csv, o):
+        scale = o.stem.split("@")[1] if "@" in o.stem else None
+        return [args.bin, "render", str(csv), "-o", str(o)] + (["--scale", scale] if scale else [])
+    tools = {"gridrender": ours, **peers}
+
+    results = {}   # (tool, rows, fmt) -> (median s, peak MiB, pixels or None, note)
+    for rows in rows_list:
+        csv = make_csv(rows, data / f"people-{rows}.csv")
+        for fmt in formats:
+            ext, _, scale = fmt.partition("@")
+            if ext == "png" and not scale and rows * 22 > 1_000_000:
+                # 22 px a row at scale 1: over the 1,000,000 px per side a PNG may have (DESIGN §5).
+                results[("gridrender", rows, fmt)] = (float("nan"), float("nan"), None, "over the 1,000,000 px limit")
+                continue
+            suffix = f"@{scale}" if scale else ""
+            cmds = {name: make(csv, out / f"{name.replace(' ', '_')}-{rows}{suffix}.{ext}") for name, make in tools.items()}
+            if scale:
+                cmds = {"gridrender": cmds["gridrender"]}   # the peers have no scale option in common
+            if "C baseline" in cmds and rows > 10000:
+                cmds.pop("C baseline")   # keeps `--peers` to minutes, not tens of minutes
+            if "matplotlib" in cmds and rows > 1000:
+                # matplotlib's Agg canvas stops at 2^16 px per side (10,000 rows is 3,000 inches).
+                cmds.pop("matplotlib")
+            times = {n: [] for n in cmds}; peaks = {n: [] for n in cmds}; notes = {n: "" for n in cmds}
+            big = rows >= 100000   # one run, no warm-up: tens of seconds each
+            if not big:
+                for name, cmd in cmds.items():
+                    run_once(cmd)  # warm-up (page cache, font cache)
+            for _ in range(1 if big else args.runs):
+                for name, cmd in cmds.items():   # alternate tools within each round
+                    wall, rss, code, err = run_once(cmd)
+                    if code != 0:
+                        notes[name] = f"exit {code}: {err.strip()[:120]}"
+                    times[name].append(wall); peaks[name].append(rss)
+            for name, cmd in cmds.items():
+                px = None
+                if ext == "png" and not notes[name]:
+                    w, h = png_size(Path(next(a for a in cmd if a.endswith(".png"))))
+                    px = w * h
+                results[(name, rows, fmt)] = (statistics.median(times[name]), max(peaks[name]), px, notes[name])
+            print(f"  measured {rows} rows → {fmt}", file=sys.stderr, flush=True)
+
+    print(f"gridrender benchmark: {args.bin}, median of {args.runs} runs per cell (1 run at ≥ 100,000 rows), one process per run "
+          f"(start-up included), {os.cpu_count()} CPUs")
+    print()
+    print("Throughput (gridrender)")
+    print()
+    print("| workload | time s | cells/s | pixels/s | peak MiB |")
+    print("|---|---|---|---|---|")
+    for rows in rows_list:
+        for fmt in formats:
+            t, m, px, note = results[("gridrender", rows, fmt)]
+            if t != t:   # not run
+                print(f"| people-{rows} → {fmt} | – | – | – | – | {note}")
+                continue
+            cells = (rows + 1) * COLUMNS
+            pixels = f"{fmt_rate(px / t)}px/s" if px else "–"
+            print(f"| people-{rows} → {fmt} | {t:.3f} | {fmt_rate(cells / t)}cells/s | {pixels} | {m:.0f} |"
+                  + (f" {note}" if note else ""))
+    print()
+    print("Scaling (gridrender): time per 1,000 rows should stay flat (linear time); PNG memory flat")
+    print()
+    print("| format | " + " | ".join(f"{r} rows: s / MiB" for r in rows_list) + " | ms per 1k rows (largest) |")
+    print("|---|" + "---|" * (len(rows_list) + 1))
+    for fmt in formats:
+        cells = []
+        for rows in rows_list:
+            t, m, _, note = results[("gridrender", rows, fmt)]
+            cells.append(note if t != t else f"{t:.3f} / {m:.0f}" + (" (failed)" if note else ""))
+        done = [r for r in rows_list if results[("gridrender", r, fmt)][0] == results[("gridrender", r, fmt)][0]]
+        t_big = results[("gridrender", done[-1], fmt)][0] if done else float("nan")
+        print(f"| {fmt} | " + " | ".join(cells) + f" | {1000 * 1000 * t_big / done[-1]:.1f} ({done[-1]} rows) |" if done else " | – |")
+    if peers:
+        print()
+        print("Side by side (median s / peak MiB; ratio = gridrender ÷ peer, of medians)")
+        print()
+        names = list(tools)
+        print("| workload | " + " | ".join(names) + " | " + " | ".join(f"÷ {n}" for n in names[1:]) + " |")
+        print("|---|" + "---|" * (2 * len(names) - 1))
+        for rows in rows_list:
+            for fmt in formats:
+                if "@" in fmt or not any((n, rows, fmt) in results for n in names[1:]):
+                    continue
+                row = []
+                for n in names:
+                    r = results.get((n, rows, fmt))
+                    row.append("–" if r is None or r[0] != r[0] else ("fails" if r[3] else f"{r[0]:.3f} / {r[1]:.0f}"))
+                ours = results[("gridrender", rows, fmt)][0]
+                ratios = []
+                for n in names[1:]:
+                    r = results.get((n, rows, fmt))
+                    ratios.append("–" if r is None or r[3] or ours != ours else f"{ours / r[0]:.2f}")
+                print(f"| people-{rows} → {fmt} | " + " | ".join(row) + " | " + " | ".join(ratios) + " |")
+
+
+if __name__ == "__main__":
+    main()
