@@ -1,0 +1,25 @@
+// libFuzzer harness for the document decoder: JSON and YAML text through `Document.decode`
+// and `prepare()`. Built only with GRIDRENDER_FUZZ=1 and `-sanitize=fuzzer,address
+// -parse-as-library` (see docs/robustness.md); libFuzzer supplies `main`.
+import GridDocument
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = size == 0 || data == nil ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+    if let document = try? Document.decode(json: bytes, file: "fuzz.json") {
+        exercise(document)
+    }
+    if let text = String(validating: bytes, as: UTF8.self),
+       let document = try? Document.decode(yaml: text, file: "fuzz.yaml") {
+        exercise(document)
+    }
+    return 0
+}
+
+/// Prepares a decoded document; data files resolve against a folder that does not exist, so
+/// only absolute paths can reach the file system.
+private func exercise(_ document: Document) {
+    var document = document
+    document.baseDirectory = "/nonexistent-fuzz-dir"
+    _ = try? document.prepare()
+}
