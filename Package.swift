@@ -62,9 +62,9 @@ let package = Package(
 )
 
 /// libFuzzer harnesses and the leak-check render loop (docs/robustness.md). They exist only when
-/// GRIDRENDER_FUZZ=1, because a fuzz harness has no `main` of its own (libFuzzer supplies it) and
-/// so cannot link in a plain `swift build`: `make -f fuzz.mk fuzz` sets the variable and builds
-/// them with `-sanitize=fuzzer,address -parse-as-library` in `.build-fuzz`.
+/// GRIDRENDER_FUZZ=1, because a fuzz harness calls libFuzzer's driver and so cannot link in a
+/// plain `swift build`: `make -f fuzz.mk fuzz` sets the variable and builds them with
+/// `-sanitize=fuzzer,address` in `.build-fuzz` (RenderLoop: `-sanitize=address`, `.build-asan`).
 if Context.environment["GRIDRENDER_FUZZ"] == "1" {
     package.targets += [
         .executableTarget(name: "FuzzDocument", dependencies: ["GridDocument"], path: "Fuzz/FuzzDocument"),

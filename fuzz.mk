@@ -9,7 +9,7 @@
 FUZZ_SECONDS ?= 60
 FUZZ_SCRATCH := .build-fuzz
 ASAN_SCRATCH := .build-asan
-FUZZ_FLAGS := -c debug --scratch-path $(FUZZ_SCRATCH) -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+FUZZ_FLAGS := -c debug --scratch-path $(FUZZ_SCRATCH) -Xswiftc -sanitize=fuzzer,address
 FUZZ_BIN := $(FUZZ_SCRATCH)/debug
 FUZZ_OUT := $(FUZZ_SCRATCH)/corpus
 # Failing inputs are written here; copy them to Fixtures/fuzz/regressions/<target>/ once fixed.

@@ -35,6 +35,10 @@ public enum NodeYAMLReader {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
+            if problem.hasPrefix("Maximum nesting level reached") {
+                // libyaml's own limit (1,000 levels), met before the tree is built.
+                return DocumentError(file: file, line: mark.line, "nesting deeper than \(maxDepth) levels")
+            }
             var message = "invalid YAML: " + oneLine(problem)
             if let context { message += " (\(oneLine(context.text)) on line \(context.mark.line))" }
             return DocumentError(file: file, line: mark.line, message)

@@ -19,7 +19,14 @@ struct DocumentOptions: ParsableArguments {
     @Option(name: .customLong("font-dir"), help: "The directory of pinned fonts (default /usr/share/fonts/truetype/dejavu).")
     var fontDirectory: String?
 
+    @Option(name: .customLong("max-input-size"),
+            help: "The largest input file read, in bytes (documents and the data files they name; default 268435456, or GRIDRENDER_MAX_INPUT_BYTES).")
+    var maxInputSize: Int?
+
     func validate() throws {
+        if let maxInputSize, maxInputSize < 1 {
+            throw ValidationError("--max-input-size must be a positive number of bytes, got \(maxInputSize)")
+        }
         if let scale, !(scale > 0 && scale <= 16) {
             throw ValidationError("--scale must be greater than 0 and at most 16, got \(scale)")
         }
@@ -30,7 +37,8 @@ struct DocumentOptions: ParsableArguments {
 
     /// Loads and prepares one input, turning every bad input into a `DocumentError`.
     func prepare(_ path: String) throws(DocumentError) -> PreparedGrid {
-        try Document.load(path: path).prepare(theme: theme, width: width, scale: scale)
+        try Document.load(path: path, maxInputBytes: maxInputSize ?? Document.defaultMaxInputBytes)
+            .prepare(theme: theme, width: width, scale: scale)
     }
 
     func renderOptions(warnings: (@Sendable (String) -> Void)? = nil) -> RenderOptions {
