@@ -11,9 +11,9 @@ FUZZ_SCRATCH := .build-fuzz
 ASAN_SCRATCH := .build-asan
 FUZZ_FLAGS := -c debug --scratch-path $(FUZZ_SCRATCH) -Xswiftc -sanitize=fuzzer,address
 FUZZ_BIN := $(FUZZ_SCRATCH)/debug
-FUZZ_OUT := $(FUZZ_SCRATCH)/corpus
-# Failing inputs are written here; copy them to Fixtures/fuzz/regressions/<target>/ once fixed.
-FUZZ_ARTIFACTS := $(FUZZ_SCRATCH)/artifacts
+FUZZ_OUT := $(FUZZ_SCRATCH)/fuzz-corpus
+# Failing inputs are written here (not .build-fuzz/artifacts: SwiftPM owns that folder); copy them to Fixtures/fuzz/regressions/<target>/ once fixed.
+FUZZ_ARTIFACTS := $(FUZZ_SCRATCH)/fuzz-crashes
 LIBFUZZER_OPTS := -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 -malloc_limit_mb=2048 -timeout=20 -print_final_stats=1
 
 .PHONY: fuzz fuzz-build fuzz-document fuzz-csv fuzz-png fuzz-regressions asan leak leak-valgrind

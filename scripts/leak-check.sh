@@ -20,8 +20,9 @@ if [ "${1:-}" = "--valgrind" ]; then
 else
     N=${1:-1000}
     GRIDRENDER_FUZZ=1 swift build --product RenderLoop --scratch-path .build-asan -Xswiftc -sanitize=address
-    LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=1:report_objects=0" \
-    ASAN_OPTIONS="detect_leaks=1:halt_on_error=1" \
+    # Full (slow) unwinding: fontconfig has no frame pointers, and suppressions match by function.
+    LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=1:report_objects=0:fast_unwind_on_malloc=0" \
+    ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:fast_unwind_on_malloc=0" \
         .build-asan/debug/RenderLoop "$N" "$DOC"
 fi
 echo "leak check passed: $N renders"
