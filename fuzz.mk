@@ -6,6 +6,9 @@
 #   make -f fuzz.mk leak-valgrind   # the same loop under valgrind memcheck (fewer renders)
 # Kept apart from any Makefile so other targets (bench, …) merge without conflicts.
 
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+
 FUZZ_SECONDS ?= 60
 FUZZ_SCRATCH := .build-fuzz
 ASAN_SCRATCH := .build-asan
