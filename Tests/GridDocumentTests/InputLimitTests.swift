@@ -74,8 +74,8 @@ import Testing
         #expect(try CSVParser.parse(contentsOf: dir + "/t.csv", maxBytes: 8).rows == [["1", "2"]])
     }
 
-    /// A "billion laughs" document: 10^8 values after expansion. The walk stops at the node
-    /// budget; a small budget keeps the test fast (reaching the 5,000,000 default takes seconds).
+    /// A "billion laughs" document: 10^8 values after expansion, refused by a counting pass
+    /// before any `Node` is built (the default budget: the CLI test with Fixtures/bad).
     @Test func aliasBombIsAnError() {
         var yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
         for i in 1..<8 { yaml += "a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]\n" }

@@ -76,7 +76,8 @@ import Testing
         // Themes: unknown names list the known ones.
         Case(input: "unknown-theme.json", fragments: ["unknown-theme.json:2: theme:", "\"neon\"", "striped", "plain", "dark"]),
         Case(input: "ok.json", fragments: ["ok.json", "--theme", "\"neon\"", "striped"], extra: ["--theme", "neon"]),
-        // Hostile input: size limit (alias expansion: InputLimitTests, with a small budget).
+        // Hostile input: alias expansion (10^8 values), size limit.
+        Case(input: "alias-bomb.yaml", fragments: ["alias-bomb.yaml:1:", "expands to more than 5000000 values"]),
         Case(input: "ok.json", fragments: ["ok.json", "input size limit of 10 bytes", "--max-input-size"], extra: ["--max-input-size", "10"]),
         Case(input: "csv-quoting.csv", fragments: ["csv-quoting.csv", "input size limit"], extra: ["--max-input-size", "20"]),
         // Files that are not documents.
