@@ -11,7 +11,10 @@ DOC=${LEAK_DOC:-Fixtures/demo/table.json}
 if [ "${1:-}" = "--valgrind" ]; then
     shift
     N=${1:-100}
-    GRIDRENDER_FUZZ=1 swift build --product RenderLoop --scratch-path .build-leak
+    # valgrind 3.19 cannot read the DWARF 5 the Swift 6.3 toolchain emits by default ("Possibly
+    # corrupted debuginfo file"), so this build uses DWARF 4, in its own scratch path.
+    GRIDRENDER_FUZZ=1 swift build --product RenderLoop --scratch-path .build-leak \
+        -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4
     # definite and indirect losses only: "possibly lost" and "still reachable" are GLib's
     # type system and font caches, which live until exit.
     valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite,indirect \
