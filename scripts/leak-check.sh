@@ -18,7 +18,8 @@ if [ "${1:-}" = "--valgrind" ]; then
     # definite and indirect losses only: "possibly lost" and "still reachable" are GLib's
     # type system and font caches, which live until exit.
     valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite,indirect \
-        --errors-for-leak-kinds=definite,indirect --error-exitcode=3 --num-callers=30 \
+        --errors-for-leak-kinds=definite,indirect --error-exitcode=3 --num-callers=40 \
+        --suppressions=scripts/valgrind.supp \
         .build-leak/debug/RenderLoop "$N" "$DOC"
 else
     N=${1:-1000}
