@@ -80,3 +80,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// libFuzzer harnesses and the leak-check render loop (docs/robustness.md). They exist only when
+/// GRIDRENDER_FUZZ=1, because a fuzz harness calls libFuzzer's driver and so cannot link in a
+/// plain `swift build`: `make -f fuzz.mk fuzz` sets the variable and builds them with
+/// `-sanitize=fuzzer,address` in `.build-fuzz` (RenderLoop: `-sanitize=address`, `.build-asan`).
+if Context.environment["GRIDRENDER_FUZZ"] == "1" {
+    package.targets += [
+        .executableTarget(name: "FuzzDocument", dependencies: ["GridDocument"], path: "Fuzz/FuzzDocument"),
+        .executableTarget(name: "FuzzCSV", dependencies: ["GridDocument"], path: "Fuzz/FuzzCSV"),
+        .executableTarget(name: "FuzzPNG", dependencies: ["GridSnapshot"], path: "Fuzz/FuzzPNG"),
+        .executableTarget(name: "RenderLoop", dependencies: ["GridDocument", "GridDrawing"], path: "Fuzz/RenderLoop"),
+    ]
+}

@@ -45,6 +45,8 @@ public struct Document: Sendable, Hashable {
     public var sourceLines: [String: Int] = [:]
     /// Every image cell of the document, with where it is written; `prepare` checks the files.
     public var imageReferences: [ImageReference] = []
+    /// The largest data file (CSV, TSV, JSON) `prepare` reads for this document; `load` sets it.
+    public var maxInputBytes: Int = Document.defaultMaxInputBytes
 
     public init() {}
 

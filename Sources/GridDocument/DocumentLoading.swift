@@ -4,7 +4,10 @@ extension Document {
     /// `-` reads JSON from standard
     /// input. A CSV or TSV file alone is a table document with inferred columns and the default
     /// theme. Relative paths inside the document resolve against its directory.
-    public static func load(path: String) throws(DocumentError) -> Document {
+    ///
+    /// Files larger than `maxInputBytes` (the document, and the CSV, TSV and JSON data files it
+    /// names) are refused before they are read.
+    public static func load(path: String, maxInputBytes: Int = Document.defaultMaxInputBytes) throws(DocumentError) -> Document {
         let ext = path == "-" ? "json" : FileIO.fileExtension(path)
         let base = path == "-" ? "." : FileIO.directory(of: path)
         switch ext {
@@ -13,12 +16,13 @@ extension Document {
             var d = Document()
             d.file = path
             d.baseDirectory = base
+            d.maxInputBytes = maxInputBytes
             let name = path.split(separator: "/").last.map(String.init) ?? path
             d.data = ext == "csv" ? .csv(path: name) : .tsv(path: name)
             return d
         case "md", "markdown":
             let bytes: [UInt8]
-            switch FileIO.read(path) {
+            switch FileIO.read(path, maxBytes: maxInputBytes) {
             case .success(let b): bytes = b
             case .failure(let e): throw DocumentError(file: path, "cannot read the file: \(e.reason)")
             }
@@ -27,10 +31,11 @@ extension Document {
             }
             var d = try decode(markdown: text, file: path)
             d.baseDirectory = base
+            d.maxInputBytes = maxInputBytes
             return d
         case "json", "yaml", "yml":
             let bytes: [UInt8]
-            switch FileIO.read(path) {
+            switch FileIO.read(path, maxBytes: maxInputBytes) {
             case .success(let b): bytes = b
             case .failure(let e): throw DocumentError(file: path, "cannot read the file: \(e.reason)")
             }
@@ -44,6 +49,7 @@ extension Document {
                 d = try decode(yaml: text, file: path)
             }
             d.baseDirectory = base
+            d.maxInputBytes = maxInputBytes
             return d
         default:
             throw DocumentError(file: path, "unsupported input type \(ext.isEmpty ? "(no extension)" : "`.\(ext)`"); expected .json, .yaml, .yml, .csv, .tsv or .md")
@@ -68,9 +74,9 @@ extension Document {
     }
 
     /// Parses a JSON or YAML file (by extension) into a value tree.
-    static func parseTree(path: String, displayName: String) throws(DocumentError) -> Node {
+    static func parseTree(path: String, displayName: String, maxBytes: Int = Document.defaultMaxInputBytes) throws(DocumentError) -> Node {
         let bytes: [UInt8]
-        switch FileIO.read(path) {
+        switch FileIO.read(path, maxBytes: maxBytes) {
         case .success(let b): bytes = b
         case .failure(let e): throw DocumentError(file: displayName, "cannot read the file: \(e.reason)")
         }

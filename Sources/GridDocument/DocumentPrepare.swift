@@ -124,7 +124,7 @@ extension Document {
                 throw DocumentError(file: file, line: line, keyPath: isTSV ? "data.tsv" : "data.csv",
                                     "cannot read the \(isTSV ? "TSV" : "CSV") file \"\(full)\": no such file")
             }
-            let table = try CSVParser.parse(contentsOf: full, delimiter: isTSV ? 0x09 : 0x2C, displayName: full)
+            let table = try CSVParser.parse(contentsOf: full, delimiter: isTSV ? 0x09 : 0x2C, displayName: full, maxBytes: maxInputBytes)
             loaded.header = table.header
             loaded.strings = table.rows
         case .json(let path):
@@ -132,7 +132,7 @@ extension Document {
             guard FileIO.exists(full) else {
                 throw DocumentError(file: file, line: line, keyPath: "data.json", "cannot read the JSON file \"\(full)\": no such file")
             }
-            var node = try Document.parseTree(path: full, displayName: full)
+            var node = try Document.parseTree(path: full, displayName: full, maxBytes: maxInputBytes)
             if case .object = node.value, let r = node["records"] { node = r }
             let decoder = NodeDecoder(file: full)
             loaded.records = try decoder.records(node, "")
@@ -178,6 +178,13 @@ extension Document {
             }
         } else {
             columnSpecs = []
+        }
+
+        let totalRows = loaded.strings.count + loaded.cells.count + (loaded.records?.count ?? 0)
+            + sections.reduce(0) { $0 + $1.rows.count } + 1
+        if columnSpecs.count > 0, totalRows > Document.maxCells / columnSpecs.count {
+            throw DocumentError(file: file, line: sourceLines["data"], keyPath: "data",
+                                "the table has \(totalRows) rows of \(columnSpecs.count) columns, more than \(FileIO.grouped(Document.maxCells)) cells in all")
         }
 
         // Records become positional rows in column order.
@@ -385,6 +392,9 @@ extension Document {
             let full = FileIO.resolve(r.path, against: baseDirectory)
             guard FileIO.exists(full) else {
                 throw DocumentError(file: r.file, line: r.line, keyPath: r.keyPath, "cannot read the image file \"\(full)\": no such file")
+            }
+            if let problem = FileIO.pngHeaderProblem(full) {
+                throw DocumentError(file: r.file, line: r.line, keyPath: r.keyPath, "image file \"\(full)\": \(problem)")
             }
         }
     }

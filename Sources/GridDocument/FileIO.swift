@@ -8,14 +8,19 @@ import Darwin
 
 /// Minimal file access through libc, so the document module needs no Foundation.
 enum FileIO {
-    /// The whole file, or a one-line reason it could not be read.
-    static func read(_ path: String) -> Result<[UInt8], FileIOError> {
+    /// The whole file, or a one-line reason it could not be read. A file larger than `maxBytes`
+    /// is refused before it is read (regular files, by their size) or as soon as more than
+    /// `maxBytes` have arrived (standard input, pipes).
+    static func read(_ path: String, maxBytes: Int = Document.defaultMaxInputBytes) -> Result<[UInt8], FileIOError> {
         let fd = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else { return .failure(FileIOError(reason: reason(errno))) }
         defer { if fd != 0 { close(fd) } }
         var st = stat()
         if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
             return .failure(FileIOError(reason: "it is a directory"))
+        }
+        if (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) > maxBytes {
+            return .failure(FileIOError(reason: tooLarge(Int(st.st_size), maxBytes)))
         }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -26,12 +31,97 @@ enum FileIO {
                 return .failure(FileIOError(reason: reason(errno)))
             }
             if n == 0 { break }
+            if bytes.count + n > maxBytes {
+                return .failure(FileIOError(reason: tooLarge(bytes.count + n, maxBytes, atLeast: true)))
+            }
             bytes.append(contentsOf: buffer[0..<n])
         }
         return .success(bytes)
     }
 
+    /// "it is 300,000,000 bytes, over the input limit of 268,435,456 bytes (…)".
+    static func tooLarge(_ size: Int, _ limit: Int, atLeast: Bool = false) -> String {
+        "it is \(atLeast ? "more than " : "")\(grouped(atLeast ? limit : size)) bytes, over the input size limit of \(grouped(limit)) bytes (raise it with --max-input-size or GRIDRENDER_MAX_INPUT_BYTES)"
+    }
+
+    static func grouped(_ n: Int) -> String {
+        var digits = Array(String(n)), out = ""
+        while digits.count > 3 { out = "," + String(digits.suffix(3)) + out; digits.removeLast(3) }
+        return String(digits) + out
+    }
+
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// The most pixels an image cell may have (64 Mi, 256 MiB decoded); the renderer checks the
+    /// same limit again before it decodes.
+    static let maxImagePixels = 1 << 26
+    /// The largest image side Cairo can hold.
+    static let maxImageSide = 32767
+
+    /// Why the file is not a PNG image cells can use, judged from its first 24 bytes (signature
+    /// and IHDR) before anything is decoded: nil when the header is fine.
+    static func pngHeaderProblem(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return reason(errno) }
+        defer { close(fd) }
+        var st = stat()
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { return "it is a directory" }
+        var header = [UInt8](repeating: 0, count: 24)
+        var count = 0
+        while count < 24 {
+            let n = header.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, 24 - count) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }
+            count += n
+        }
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard count == 24, Array(header[0..<8]) == signature, Array(header[12..<16]) == Array("IHDR".utf8) else {
+            return "not a PNG image"
+        }
+        func be32(_ i: Int) -> Int { header[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let width = be32(16), height = be32(20)
+        if width == 0 || height == 0 { return "the PNG header says \(width)×\(height) px" }
+        if width > maxImageSide || height > maxImageSide || width * height > maxImagePixels {
+            return "\(width)×\(height) px is too large (at most \(maxImageSide) px per side and \(grouped(maxImagePixels)) px in all)"
+        }
+        return pngChunkProblem(path)
+    }
+
+    /// Walks the PNG's chunks (length, type, data, CRC-32) up to IEND: a truncated or corrupted
+    /// file is found here, where the document's line is known, instead of while drawing.
+    static func pngChunkProblem(_ path: String) -> String? {
+        let bytes: [UInt8]
+        switch read(path) {
+        case .success(let b): bytes = b
+        case .failure(let e): return e.reason
+        }
+        var offset = 8, sawData = false
+        while true {
+            guard offset + 12 <= bytes.count else { return "the PNG image is truncated (no IEND chunk)" }
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            guard length <= bytes.count - offset - 12 else { return "the PNG image is truncated" }
+            let type = Array(bytes[offset + 4..<offset + 8])
+            let stored = bytes[offset + 8 + length..<offset + 12 + length].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            guard crc32(bytes[offset + 4..<offset + 8 + length]) == stored else {
+                return "the PNG image is corrupt (bad checksum in chunk \(String(decoding: type, as: UTF8.self)))"
+            }
+            if type == Array("IDAT".utf8) { sawData = true }
+            if type == Array("IEND".utf8) { return sawData ? nil : "the PNG image has no pixel data" }
+            offset += 12 + length
+        }
+    }
+
+    private static let crcTable: [UInt32] = (0..<256).map { n in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+        return c ^ 0xFFFF_FFFF
+    }
 
     private static func reason(_ code: Int32) -> String {
         switch code {
@@ -62,3 +152,20 @@ enum FileIO {
 }
 
 struct FileIOError: Error { var reason: String }
+
+extension Document {
+    /// The largest input file read by default (documents, data files, theme files): 256 MiB, or
+    /// the byte count in the environment variable `GRIDRENDER_MAX_INPUT_BYTES`. A larger file is
+    /// refused before it is read; `gridrender --max-input-size` sets the limit per run.
+    public static let defaultMaxInputBytes: Int = {
+        if let text = getenv("GRIDRENDER_MAX_INPUT_BYTES").map({ String(cString: $0) }),
+           let value = Int(text), value > 0 {
+            return value
+        }
+        return 256 << 20
+    }()
+
+    /// The most cells (rows × columns, header included) a table may have: each cell costs memory
+    /// before anything is laid out, so a larger table is refused while it is prepared.
+    public static let maxCells = 20_000_000
+}

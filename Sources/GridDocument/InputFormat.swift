@@ -18,12 +18,14 @@ public enum InputFormat: String, Sendable, Hashable, CaseIterable {
 
 extension Document {
     /// Reads `path` (or standard input for `-`) as `format`, whatever its extension.
-    public static func load(path: String, as format: InputFormat) throws(DocumentError) -> Document {
+    /// Files larger than `maxInputBytes` are refused, as by `load(path:maxInputBytes:)`.
+    public static func load(path: String, as format: InputFormat,
+                            maxInputBytes: Int = Document.defaultMaxInputBytes) throws(DocumentError) -> Document {
         if path != "-", InputFormat(pathExtension: FileIO.fileExtension(path)) == format {
-            return try load(path: path)
+            return try load(path: path, maxInputBytes: maxInputBytes)
         }
         let bytes: [UInt8]
-        switch FileIO.read(path) {
+        switch FileIO.read(path, maxBytes: maxInputBytes) {
         case .success(let b): bytes = b
         case .failure(let e): throw DocumentError(file: path, "cannot read the file: \(e.reason)")
         }
@@ -48,6 +50,7 @@ extension Document {
             })
         }
         d.baseDirectory = path == "-" ? "." : FileIO.directory(of: path)
+        d.maxInputBytes = maxInputBytes
         return d
     }
 }

@@ -23,6 +23,12 @@ public enum NodeYAMLReader {
             throw DocumentError(file: file, "invalid YAML: \(error)")
         }
         guard let root = composed else { throw DocumentError(file: file, line: 1, "the document is empty") }
+        // A cheap count first (no allocation), so an alias bomb is refused before the tree of
+        // `Node`s is built for it.
+        var countBudget = maxNodes
+        if !fits(root, budget: &countBudget, depth: 0) {
+            throw DocumentError(file: file, line: 1, "the YAML expands to more than \(maxNodes) values")
+        }
         var budget = maxNodes
         return try convert(root, file: file, depth: 0, budget: &budget, limit: maxNodes)
     }
@@ -35,6 +41,10 @@ public enum NodeYAMLReader {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
+            if problem.hasPrefix("Maximum nesting level reached") {
+                // libyaml's own limit (1,000 levels), met before the tree is built.
+                return DocumentError(file: file, line: mark.line, "nesting deeper than \(maxDepth) levels")
+            }
             var message = "invalid YAML: " + oneLine(problem)
             if let context { message += " (\(oneLine(context.text)) on line \(context.mark.line))" }
             return DocumentError(file: file, line: mark.line, message)
@@ -111,6 +121,25 @@ public enum NodeYAMLReader {
         case .alias:
             // Yams resolves aliases while composing; an unresolved one is an error.
             throw DocumentError(file: file, line: line, "unresolved YAML alias")
+        }
+    }
+
+    /// Whether the expanded tree has at most `budget` values; stops counting past it (and past
+    /// the depth limit, which `convert` then reports with its line).
+    private static func fits(_ node: Yams.Node, budget: inout Int, depth: Int) -> Bool {
+        budget -= 1
+        if budget < 0 { return false }
+        if depth > maxDepth { return true }
+        switch node {
+        case .scalar, .alias: return true
+        case .sequence(let sequence):
+            for element in sequence where !fits(element, budget: &budget, depth: depth + 1) { return false }
+            return true
+        case .mapping(let mapping):
+            for (_, value) in mapping {
+                if !fits(value, budget: &budget, depth: depth + 1) { return false }
+            }
+            return true
         }
     }
 

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CCairo
 
 /// Owns one `cairo_surface_t`: an ARGB32 image (PNG bands), or an SVG or PDF stream into memory.
@@ -42,17 +45,50 @@ final class CairoSurface {
                                 what: "image surface \(width)×\(height)")
     }
 
-    /// Decodes a PNG file. A missing or undecodable file is an error naming the path.
+    /// The most pixels a cell image may have (64 Mi: 256 MiB decoded), checked from the PNG
+    /// header before Cairo allocates anything.
+    static let maxCellImagePixels = 1 << 26
+
+    /// Decodes a PNG file. A missing, undecodable or oversized file is a bad-input error naming
+    /// the path; the size comes from the header, so a giant image is refused before decoding.
     static func png(path: String) throws -> CairoSurface {
+        try checkPNGHeader(path)
         let surface = cairo_image_surface_create_from_png(path)
         if let surface, cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS {
             let status = cairo_surface_status(surface)
             cairo_surface_destroy(surface)
+            // Cairo reports libpng's decoding errors as READ_ERROR or NO_MEMORY; the size was
+            // checked above, so neither means the machine ran out of memory.
             let reason = status == CAIRO_STATUS_FILE_NOT_FOUND ? "file not found"
-                : status == CAIRO_STATUS_READ_ERROR ? "not a readable PNG image" : describe(status)
-            throw RenderError("image \(path): \(reason)")
+                : status == CAIRO_STATUS_READ_ERROR || status == CAIRO_STATUS_NO_MEMORY ? "cannot decode the PNG image"
+                : describe(status)
+            throw RenderError("image \(path): \(reason)", badInput: true)
         }
-        return try CairoSurface(surface, what: "image \(path)")
+        do {
+            return try CairoSurface(surface, what: "image \(path)")
+        } catch {
+            throw RenderError("\(error)", badInput: true)
+        }
+    }
+
+    /// Reads the signature and IHDR chunk (the first 24 bytes) and refuses what is not a PNG
+    /// or is larger than `maxCellImagePixels`.
+    private static func checkPNGHeader(_ path: String) throws {
+        guard let file = fopen(path, "rb") else {
+            throw RenderError("image \(path): \(errno == ENOENT ? "file not found" : String(cString: strerror(errno)))", badInput: true)
+        }
+        defer { fclose(file) }
+        var header = [UInt8](repeating: 0, count: 24)
+        let count = fread(&header, 1, 24, file)
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard count == 24, Array(header[0..<8]) == signature, Array(header[12..<16]) == Array("IHDR".utf8) else {
+            throw RenderError("image \(path): not a PNG image", badInput: true)
+        }
+        func be32(_ i: Int) -> Int { header[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let width = be32(16), height = be32(20)
+        guard width > 0, height > 0, width <= maxImageSide, height <= maxImageSide, width * height <= maxCellImagePixels else {
+            throw RenderError("image \(path): \(width)×\(height) px is too large for a cell image (at most \(maxImageSide) px per side and \(maxCellImagePixels) px in all)", badInput: true)
+        }
     }
 
     /// An SVG document `width`×`height` in px units (so it matches the PNG at scale 1).

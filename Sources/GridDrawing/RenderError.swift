@@ -3,6 +3,9 @@
 /// so callers never see a C status code.
 public struct RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// True when the input is at fault rather than the renderer (a canvas over the pixel limits,
+    /// a scale out of range, an image cell that cannot be decoded): the CLI exits with 2.
+    public var isBadInput: Bool
+    public init(_ message: String, badInput: Bool = false) { self.message = message; self.isBadInput = badInput }
     public var description: String { message }
 }

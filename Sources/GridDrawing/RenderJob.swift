@@ -33,7 +33,7 @@ final class RenderJob {
         var grid = grid
         if let scale = options.scale { grid.scale = scale }
         guard grid.scale.isFinite, grid.scale > 0, grid.scale <= 16 else {
-            throw RenderError("scale \(grid.scale) is outside 0…16")
+            throw RenderError("scale \(grid.scale) is outside 0…16", badInput: true)
         }
         if let fonts = options.fonts { grid.fonts = fonts }
         self.grid = grid
@@ -136,10 +136,11 @@ final class RenderJob {
     /// The PNG size in pixels, refused before allocation when over the limits.
     func pixelSize() throws -> (width: Int, height: Int) {
         let w = (frame.size.width * grid.scale).rounded(), h = (frame.size.height * grid.scale).rounded()
+        func text(_ v: Double) -> String { v.isFinite && abs(v) < 1e15 ? String(Int(v)) : String(v) }
         guard w <= Double(RenderJob.maxPixelsPerSide), h <= Double(RenderJob.maxPixelsPerSide), w * h <= Double(RenderJob.maxPixels) else {
-            throw RenderError("canvas \(Int(w))×\(Int(h)) px is too large (at most \(RenderJob.maxPixelsPerSide) px per side and \(RenderJob.maxPixels) px in all)")
+            throw RenderError("canvas \(text(w))×\(text(h)) px is too large (at most \(RenderJob.maxPixelsPerSide) px per side and \(RenderJob.maxPixels) px in all)", badInput: true)
         }
-        guard w >= 1, h >= 1 else { throw RenderError("canvas \(Int(w))×\(Int(h)) px is empty") }
+        guard w >= 1, h >= 1 else { throw RenderError("canvas \(text(w))×\(text(h)) px is empty", badInput: true) }
         return (Int(w), Int(h))
     }
 

@@ -25,6 +25,10 @@ struct DocumentOptions: ParsableArguments {
                                valueName: "format"))
     var inputFormat: InputFormat?
 
+    @Option(name: .customLong("max-input-size"),
+            help: "The largest input file read, in bytes (documents and the data files they name; default 268435456, or GRIDRENDER_MAX_INPUT_BYTES).")
+    var maxInputSize: Int?
+
     @Option(help: "Title text above the grid; replaces the document's title.")
     var title: String?
 
@@ -50,6 +54,9 @@ struct DocumentOptions: ParsableArguments {
     }
 
     func validate() throws {
+        if let maxInputSize, maxInputSize < 1 {
+            throw ValidationError("--max-input-size must be a positive number of bytes, got \(maxInputSize)")
+        }
         if descending && sort == nil { throw ValidationError("--descending goes with --sort KEY") }
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, got \(limit)") }
         if let columns, columns.split(separator: ",").isEmpty { throw ValidationError("--columns needs at least one column") }
@@ -63,9 +70,10 @@ struct DocumentOptions: ParsableArguments {
 
     /// Loads and prepares one input, turning every bad input into a `DocumentError`.
     func prepare(_ path: String) throws(DocumentError) -> PreparedGrid {
+        let limit = maxInputSize ?? Document.defaultMaxInputBytes
         let document: Document
-        if let inputFormat { document = try Document.load(path: path, as: inputFormat) }
-        else { document = try Document.load(path: path) }
+        if let inputFormat { document = try Document.load(path: path, as: inputFormat, maxInputBytes: limit) }
+        else { document = try Document.load(path: path, maxInputBytes: limit) }
         return try document.applying(overrides).prepare(theme: theme, width: width, scale: scale)
     }
 

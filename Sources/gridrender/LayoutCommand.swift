@@ -25,6 +25,8 @@ struct LayoutCommand: ParsableCommand {
             print(layout.json(units: units))
         } catch let error as DocumentError {
             throw fail(error)
+        } catch let error as RenderError where error.isBadInput {
+            throw fail("\(input): \(error)")
         } catch {
             throw fail("\(input): \(error)", code: 1)
         }

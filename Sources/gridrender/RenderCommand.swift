@@ -105,6 +105,8 @@ struct RenderCommand: ParsableCommand {
             return .rendered
         } catch let error as DocumentError {
             return .failed(error.description, code: 2)
+        } catch let error as RenderError where error.isBadInput {
+            return .failed("\(task.input): \(error)", code: 2)
         } catch {
             return .failed("\(task.input): \(error)", code: 1)
         }

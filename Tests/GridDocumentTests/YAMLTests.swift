@@ -69,9 +69,10 @@ import Testing
     @Test func depthLimit() {
         let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         #expect(parseError(deep) == DocumentError(file: "t.yaml", line: 1, "nesting deeper than 512 levels"))
-        // libyaml itself stops at 1000 levels; that is an error too, never a stack overflow.
+        // libyaml itself stops at 1000 levels; that is an error too, never a stack overflow, and
+        // is reported as the same nesting error.
         let deeper = String(repeating: "[", count: 100_000)
-        #expect(parseError(deeper)?.message.hasPrefix("invalid YAML: ") == true)
+        #expect(parseError(deeper)?.message == "nesting deeper than 512 levels")
         var block = ""
         for i in 0..<600 { block += String(repeating: " ", count: i) + "a:\n" }
         block += String(repeating: " ", count: 600) + "b: 1\n"

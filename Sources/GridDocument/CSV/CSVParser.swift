@@ -32,11 +32,12 @@ public enum CSVParser {
     /// Reads and parses a file. `path` `-` reads standard input. `displayName` (default: `path`)
     /// is the name used in errors, so the CLI can report the path as the user typed it.
     public static func parse(contentsOf path: String, delimiter: UInt8 = UInt8(ascii: ","),
-                             displayName: String? = nil) throws(DocumentError) -> CSVTable {
+                             displayName: String? = nil,
+                             maxBytes: Int = Document.defaultMaxInputBytes) throws(DocumentError) -> CSVTable {
         let name = displayName ?? path
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(path)
+            bytes = try FileBytes.read(path, maxBytes: maxBytes)
         } catch {
             throw DocumentError(file: name, "cannot read file: \(error.reason)")
         }

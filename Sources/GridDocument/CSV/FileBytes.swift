@@ -19,7 +19,7 @@ enum FileBytes {
 
     /// Reads the whole file at `path`; `-` reads standard input.
     /// Plain `open`/`read` (not `FILE *`) so that standard input needs no global C state.
-    static func read(_ path: String) throws(ReadError) -> [UInt8] {
+    static func read(_ path: String, maxBytes: Int = Document.defaultMaxInputBytes) throws(ReadError) -> [UInt8] {
         let useStdin = path == "-"
         let fd = useStdin ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else { throw ReadError(reason: String(cString: strerror(errno))) }
@@ -28,6 +28,7 @@ enum FileBytes {
         // Size hint from fstat, so a regular file is read into one allocation.
         var info = stat()
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 {
+            guard Int(info.st_size) <= maxBytes else { throw ReadError(reason: FileIO.tooLarge(Int(info.st_size), maxBytes)) }
             result.reserveCapacity(Int(info.st_size) + 1)
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -38,6 +39,7 @@ enum FileBytes {
                 throw ReadError(reason: String(cString: strerror(errno)))
             }
             if count == 0 { break }
+            if result.count + count > maxBytes { throw ReadError(reason: FileIO.tooLarge(result.count + count, maxBytes, atLeast: true)) }
             result.append(contentsOf: chunk[0..<count])
         }
         return result

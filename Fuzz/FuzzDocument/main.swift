@@ -1,0 +1,40 @@
+// libFuzzer harness for the document decoder: JSON and YAML text through `Document.decode`
+// and `prepare()`. Built only with GRIDRENDER_FUZZ=1 and `-sanitize=fuzzer,address`
+// (see docs/robustness.md).
+import GridDocument
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = size == 0 || data == nil ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+    if let document = try? Document.decode(json: bytes, file: "fuzz.json") {
+        exercise(document)
+    }
+    if let text = String(validating: bytes, as: UTF8.self),
+       let document = try? Document.decode(yaml: text, file: "fuzz.yaml") {
+        exercise(document)
+    }
+    return 0
+}
+
+/// Prepares a decoded document; data files resolve against a folder that does not exist, so
+/// only absolute paths can reach the file system.
+private func exercise(_ document: Document) {
+    var document = document
+    document.baseDirectory = "/nonexistent-fuzz-dir"
+    _ = try? document.prepare()
+}
+
+// SwiftPM links an executable's entry point as `main`, so libFuzzer's own `main` is not used:
+// the top-level code hands control to libFuzzer's driver instead.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+
+var fuzzArgc = CommandLine.argc
+var fuzzArgv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&fuzzArgc, &fuzzArgv, fuzzDocument))
