@@ -226,13 +226,7 @@ extension Document {
             } else {
                 let width = (rows + sections.flatMap(\.rows)).map(\.count).max() ?? 0
                 if (headerRows ?? 1) > 0, !rows.isEmpty {
-                    let first = rows.removeFirst()
-                    var seen = Set<String>()
-                    columnSpecs = (0..<width).map { i in
-                        var key = i < first.count ? Self.plainText(first[i]) : "\(i + 1)"
-                        if !seen.insert(key).inserted { key = "\(i + 1)"; seen.insert(key) }
-                        return Column(key: key)
-                    }
+                    columnSpecs = Column.named(by: rows.removeFirst(), count: width)
                 } else {
                     if headerRows == nil { headerRows = 0 }
                     columnSpecs = (0..<width).map { Column(key: "\($0 + 1)") }
@@ -243,16 +237,6 @@ extension Document {
         data = .rows(rows)
     }
 
-    static func plainText(_ cell: Cell) -> String {
-        switch cell.value {
-        case .empty: return ""
-        case .text(let s): return s
-        case .number(_, let t): return t
-        case .bool(let b): return b ? "true" : "false"
-        case .image(let p, _): return p
-        case .swatch(let c): return c.hexString
-        }
-    }
 
     /// The index of the column whose key is `name`, else whose title is, else case-insensitively.
     static func columnIndex(_ name: String, in columns: [Column], file: String?, option: String) throws(DocumentError) -> Int {
@@ -291,7 +275,7 @@ extension Document {
     static func sortOrder(_ rows: [[Cell]], by column: Int, numeric: Bool, descending: Bool) -> [Int] {
         func isEmpty(_ row: [Cell]) -> Bool {
             guard column < row.count else { return true }
-            return plainText(row[column]).isEmpty
+            return row[column].plainText.isEmpty
         }
         return rows.indices.sorted { a, b in
             let ea = isEmpty(rows[a]), eb = isEmpty(rows[b])
@@ -302,7 +286,7 @@ extension Document {
             if numeric, let p = number(x), let q = number(y) {
                 if p != q { order = descending ? p > q : p < q }
             } else {
-                let s = plainText(x).lowercased(), t = plainText(y).lowercased()
+                let s = x.plainText.lowercased(), t = y.plainText.lowercased()
                 if s != t { order = descending ? s > t : s < t }
             }
             return order ?? (a < b)

@@ -141,16 +141,6 @@ extension Document {
         return loaded
     }
 
-    private static func text(of cell: Cell) -> String {
-        switch cell.value {
-        case .empty: return ""
-        case .text(let s): return s
-        case .number(_, let t): return t
-        case .bool(let b): return b ? "true" : "false"
-        case .image(let p, _): return p
-        case .swatch(let c): return c.hexString
-        }
-    }
 
     private func prepareTable(sheet: StyleSheet) throws(DocumentError) -> (DocumentCellSource, GridSpec, Int) {
         var loaded = try loadData()
@@ -169,8 +159,7 @@ extension Document {
         } else if !loaded.cells.isEmpty || sections.contains(where: { !$0.rows.isEmpty }) {
             let width = (loaded.cells + sections.flatMap(\.rows)).map(\.count).max() ?? 0
             if headerRows > 0, !loaded.cells.isEmpty {
-                let first = loaded.cells.removeFirst()
-                columnSpecs = (0..<width).map { i in Column(key: i < first.count ? Self.text(of: first[i]) : "\(i + 1)") }
+                columnSpecs = Column.named(by: loaded.cells.removeFirst(), count: width)
             } else {
                 // No row names the columns: they are numbered, and numbers make a poor header.
                 if self.headerRows == nil { headerRows = 0 }
