@@ -270,19 +270,7 @@ final class GridPainter {
 
     /// The outer line around what the regions show of the grid, inset inside it.
     private func paintOuterLine(_ cr: CairoContext, regions: [ViewportRegion]) {
-        guard let style = grid.gridLines.outer else { return }
-        let R = geometry.rows, C = geometry.columns
-        var bounds: Rect?
-        for region in regions where !region.rows.isEmpty && !region.columns.isEmpty {
-            let rows = region.rows.clamped(to: 0..<R.count), columns = region.columns.clamped(to: 0..<C.count)
-            guard !rows.isEmpty, !columns.isEmpty else { continue }
-            let content = Rect(x: C[columns.lowerBound].offset + region.offset.x, y: R[rows.lowerBound].offset + region.offset.y,
-                               width: C[columns.upperBound - 1].end - C[columns.lowerBound].offset,
-                               height: R[rows.upperBound - 1].end - R[rows.lowerBound].offset)
-            guard let part = content.intersection(region.clip) else { continue }
-            bounds = bounds.map { $0.union(part) } ?? part
-        }
-        guard let b = bounds else { return }
+        guard let style = grid.gridLines.outer, let b = shownBounds(regions) else { return }
         let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
         horizontalLine(device, y: b.y, x0: b.x, x1: b.maxX, style, .after)
         horizontalLine(device, y: b.maxY, x0: b.x, x1: b.maxX, style, .before)
