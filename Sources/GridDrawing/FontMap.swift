@@ -52,22 +52,13 @@ final class FontMap {
                 g_object_unref(map)
                 throw RenderError("font directory \(directory): not found")
             }
-            guard let config = FcConfigCreate() else {
+            let config: OpaquePointer
+            do { config = try PinnedFontConfigs.shared.config(for: directory) } catch {
                 g_object_unref(map)
-                throw RenderError("cannot create a fontconfig configuration")
+                throw error
             }
-            // Read the system's font cache (fc-cache fills it when fonts are installed) instead of
-            // rescanning the fonts and complaining that a private configuration has nowhere to
-            // write a cache. A cache only speeds scanning; the fonts found are the same.
-            _ = FcConfigParseAndLoadFromMemory(config, "<fontconfig><cachedir>/var/cache/fontconfig</cachedir></fontconfig>", 0)
-            guard FcConfigAppFontAddDir(config, directory) != 0 else {
-                FcConfigDestroy(config)
-                g_object_unref(map)
-                throw RenderError("font directory \(directory): cannot be read")
-            }
-            // The font map takes its own reference to the configuration.
+            // The font map takes its own reference to the shared configuration.
             pango_fc_font_map_set_config(OpaquePointer(map), config)
-            FcConfigDestroy(config)
         }
         var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
         var count: Int32 = 0
