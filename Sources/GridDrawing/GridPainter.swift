@@ -28,7 +28,12 @@ final class GridPainter {
     /// snapped to rather than on whole points.
     var pixelsPerDeviceUnit = 1.0
 
-    init(grid: PreparedGrid, geometry: Layout, context: TextContext, images: ImageCache, decimals: DecimalColumns) {
+    /// Layouts the measurer shaped with this painter's context, shown instead of shaping again.
+    private let shaped: ShapedLayouts?
+
+    init(grid: PreparedGrid, geometry: Layout, context: TextContext, images: ImageCache, decimals: DecimalColumns,
+         shaped: ShapedLayouts? = nil) {
+        self.shaped = shaped.flatMap { $0.context === context ? $0 : nil }
         self.grid = grid
         self.decimals = decimals
         self.geometry = geometry
@@ -424,7 +429,14 @@ final class GridPainter {
         let decimal = style.align == .decimal
         // The column's tail first: computing it reuses the text layout.
         let tail = decimal ? decimals.extent(column: cell.column).tail : 0
-        text.prepare(string, style: style, width: decimal ? nil : inner.width)
+        let room: Double? = decimal ? nil : inner.width
+        let text: TextLayout
+        if let kept = shaped?.layout(for: string, font: style.font, settings: TextLayout.settings(style: style, width: room)) {
+            text = kept
+        } else {
+            text = self.text
+            text.prepare(string, style: style, width: room)
+        }
         let logical = text.logicalRect
         var x: Double
         if text.hasWidth {

@@ -58,7 +58,8 @@ final class RenderJob {
             LayoutEngine.layout(spec, measurer: measurer)
         }
         images = ImageCache(baseDirectory: grid.baseDirectory)
-        painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals)
+        painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals,
+                              shaped: measurer.shaped)
         blockText = TextLayout(context: context)
         try preloadImages()
     }

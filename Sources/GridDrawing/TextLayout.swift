@@ -37,6 +37,27 @@ final class TextLayout {
             pango_layout_set_font_description(pointer, font.pointer)
             self.font = font
         }
+        let settings = TextLayout.settings(style: style, width: width)
+        if settings.width != self.width { pango_layout_set_width(pointer, settings.width); self.width = settings.width }
+        if settings.ellipsize != ellipsize { pango_layout_set_ellipsize(pointer, settings.ellipsize); ellipsize = settings.ellipsize }
+        if settings.height != height { pango_layout_set_height(pointer, settings.height); height = settings.height }
+        lineLimit = settings.lineLimit
+        if settings.alignment != alignment { pango_layout_set_alignment(pointer, settings.alignment); alignment = settings.alignment }
+        pango_layout_set_text(pointer, text, -1)
+    }
+
+    /// The Pango settings `prepare` gives a layout for `style` in `width` points (nil = natural).
+    struct Settings {
+        /// Pango units, -1 = none.
+        var width: Int32
+        var ellipsize: PangoEllipsizeMode
+        var height: Int32
+        var lineLimit: Int
+        var alignment: PangoAlignment
+        var wraps: Bool
+    }
+
+    static func settings(style: ResolvedStyle, width: Double?) -> Settings {
         let wraps = width != nil && style.wrap
         var mode = PANGO_ELLIPSIZE_NONE
         // Ellipsizing with Pango's height -1 keeps one line per paragraph, so wrapped text without
@@ -53,20 +74,30 @@ final class TextLayout {
         // width (the painter aligns it from its natural size).
         let effectiveWidth = wraps || mode != PANGO_ELLIPSIZE_NONE ? width : nil
         let pangoWidth = effectiveWidth.map { Int32(min(Double(Int32.max), max(0, $0) * Double(PANGO_SCALE))) } ?? -1
-        if pangoWidth != self.width { pango_layout_set_width(pointer, pangoWidth); self.width = pangoWidth }
-        if mode != ellipsize { pango_layout_set_ellipsize(pointer, mode); ellipsize = mode }
         // Pango limits lines only while ellipsizing; otherwise `lineLimit` cuts the measured height.
         let lines = wraps && style.maxLines > 0 ? style.maxLines : 0
         let pangoHeight: Int32 = lines > 0 && mode != PANGO_ELLIPSIZE_NONE ? Int32(-lines) : -1
-        if pangoHeight != height { pango_layout_set_height(pointer, pangoHeight); height = pangoHeight }
-        lineLimit = lines > 0 && mode == PANGO_ELLIPSIZE_NONE ? lines : 0
         let align: PangoAlignment = switch style.align {
         case .left, .decimal: PANGO_ALIGN_LEFT
         case .center: PANGO_ALIGN_CENTER
         case .right: PANGO_ALIGN_RIGHT
         }
-        if align != alignment { pango_layout_set_alignment(pointer, align); alignment = align }
-        pango_layout_set_text(pointer, text, -1)
+        return Settings(width: pangoWidth, ellipsize: mode, height: pangoHeight,
+                        lineLimit: lines > 0 && mode == PANGO_ELLIPSIZE_NONE ? lines : 0,
+                        alignment: align, wraps: wraps)
+    }
+
+    /// For a layout prepared with no width: its logical width in Pango units when it is one
+    /// left-to-right line starting at x = 0, the shape in which the same text laid out in any width
+    /// at least this wide, left-aligned, without wrapping, gives the very same line; else nil.
+    var singleLineWidth: Int32? {
+        guard width < 0, pango_layout_get_line_count(pointer) == 1,
+              let line = pango_layout_get_line_readonly(pointer, 0),
+              pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_LTR else { return nil }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(pointer, &ink, &logical)
+        guard logical.x == 0, logical.width >= 0 else { return nil }
+        return logical.width
     }
 
     /// True when Pango has a width to wrap, ellipsize and align in; else the caller aligns.

@@ -22,6 +22,8 @@ final class TextMeasurer: ContentMeasurer {
     private let source: CellSource
     private let layout: TextLayout
     private var cache: [Key: Size] = [:]
+    /// Natural layouts kept for the painter of the same context (`RenderJob`), so text is shaped once.
+    let shaped: ShapedLayouts
 
     /// Pixels per point: sizes are rounded up to whole pixels, so snapping a track down to the
     /// pixel grid can never make its own content ellipsize or wrap.
@@ -34,6 +36,7 @@ final class TextMeasurer: ContentMeasurer {
         self.decimals = decimals
         self.scale = scale
         layout = TextLayout(context: context)
+        shaped = ShapedLayouts(context: context)
     }
 
     func width(row: Int, column: Int) -> Double {
@@ -79,13 +82,16 @@ final class TextMeasurer: ContentMeasurer {
         let source = self.source
         let chunk = (rows.count + threads - 1) / threads
         /// Natural sizes of the cells of `rows[part * chunk ..< …]`, skipping keys `known` has.
-        @Sendable func measure(_ part: Int, _ layout: TextLayout, into sizes: inout [Key: Size], known: [Key: Size]) {
+        /// `shaped`: this thread's store, which keeps the natural layouts it can (part 0 only).
+        @Sendable func measure(_ part: Int, _ layout: TextLayout, into sizes: inout [Key: Size], known: [Key: Size],
+                               shaped: ShapedLayouts? = nil) {
             for row in rows[min(rows.count, part * chunk)..<min(rows.count, (part + 1) * chunk)] {
                 for column in 0..<columnCount {
                     guard case .text(let text) = source.content(row: row, column: column, item: nil), !text.isEmpty else { continue }
                     let style = source.style(row: row, column: column, item: nil)
                     let key = Key(text: text, font: style.font, width: -1, maxLines: 0, ellipsize: .none)
                     if known[key] != nil || sizes[key] != nil { continue }
+                    if let shaped, let size = shaped.measure(text, style: style) { sizes[key] = size; continue }
                     layout.prepare(text, style: style, width: nil)
                     let rect = layout.logicalRect
                     sizes[key] = Size(width: rect.width, height: rect.height)
@@ -108,7 +114,7 @@ final class TextMeasurer: ContentMeasurer {
             }
         }
         // This thread's part goes straight into the cache (no third dictionary at the peak).
-        measure(0, layout, into: &cache, known: [:])
+        measure(0, layout, into: &cache, known: [:], shaped: shaped)
         group.wait()
         var warnings: [String] = []
         for part in 1..<threads {
@@ -125,6 +131,7 @@ final class TextMeasurer: ContentMeasurer {
         let key = Key(text: text, font: style.font, width: width ?? -1,
                       maxLines: width == nil ? 0 : style.maxLines, ellipsize: width == nil ? .none : style.ellipsize)
         if let size = cache[key] { return size }
+        if width == nil, let size = shaped.measure(text, style: style) { cache[key] = size; return size }
         layout.prepare(text, style: style, width: width)
         let rect = layout.logicalRect
         let size = Size(width: rect.width, height: rect.height)

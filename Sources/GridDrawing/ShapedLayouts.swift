@@ -1,0 +1,76 @@
+import CPangoCairo
+import GridDocument
+import GridLayout
+
+/// Text the measurer has already laid out at its natural size, kept so the painter can show the
+/// same `PangoLayout` instead of shaping the text a second time. Only one-line, left-to-right,
+/// single-paragraph texts are kept (`TextLayout.singleLineWidth`): for them the natural layout is
+/// exactly what Pango would lay out for the painter, with no width or with a wider, left-aligned,
+/// non-wrapping one (an ellipsis is added only to a line wider than the width). Keyed by text and
+/// font, the only settings a natural layout depends on; bounded to `capacity` layouts, so a large
+/// table keeps its first texts and shapes the rest twice as before. One per `TextContext`, used
+/// on its thread only.
+final class ShapedLayouts {
+    struct Key: Hashable {
+        var text: String
+        var font: FontSpec
+    }
+
+    struct Entry {
+        let layout: TextLayout
+        /// Logical width in Pango units.
+        let width: Int32
+    }
+
+    /// Up to this many layouts (each a few hundred bytes to a few KiB of Pango data) are kept.
+    static let defaultCapacity = 16384
+
+    let context: TextContext
+    let capacity: Int
+    private var entries: [Key: Entry] = [:]
+
+    init(context: TextContext, capacity: Int = ShapedLayouts.defaultCapacity) {
+        self.context = context
+        self.capacity = capacity
+    }
+
+    var isFull: Bool { entries.count >= capacity }
+
+    /// Lays `text` out at its natural size in a layout of its own and keeps it when it qualifies.
+    /// Returns the natural logical size, or nil when the store is full (the caller measures).
+    func measure(_ text: String, style: ResolvedStyle) -> Size? {
+        guard entries.count < capacity else { return nil }
+        let key = Key(text: text, font: style.font)
+        if let entry = entries[key] {
+            let rect = entry.layout.logicalRect
+            return Size(width: rect.width, height: rect.height)
+        }
+        let layout = TextLayout(context: context)
+        layout.prepare(text, style: style, width: nil)
+        let rect = layout.logicalRect
+        if ShapedLayouts.plainLine(text), let width = layout.singleLineWidth {
+            entries[key] = Entry(layout: layout, width: width)
+        }
+        return Size(width: rect.width, height: rect.height)
+    }
+
+    /// The kept layout to show for `text` painted with `settings` (what `TextLayout.prepare` would
+    /// set), when it is provably the layout Pango would make for those settings.
+    func layout(for text: String, font: FontSpec, settings: TextLayout.Settings) -> TextLayout? {
+        guard !entries.isEmpty, settings.height == -1, settings.lineLimit == 0,
+              let entry = entries[Key(text: text, font: font)] else { return nil }
+        if settings.width < 0 { return entry.layout }
+        guard !settings.wraps, settings.alignment == PANGO_ALIGN_LEFT, entry.width <= settings.width else { return nil }
+        return entry.layout
+    }
+
+    /// No line or paragraph breaks and no other control characters.
+    private static func plainLine(_ text: String) -> Bool {
+        for unit in text.utf8 where unit < 0x20 || unit == 0x7f { return false }
+        for scalar in text.unicodeScalars where scalar.value >= 0x80 {
+            let v = scalar.value
+            if (0x80...0x9f).contains(v) || v == 0x2028 || v == 0x2029 { return false }
+        }
+        return true
+    }
+}
