@@ -24,15 +24,7 @@ public func verifySnapshot<V, F>(
     environment: [String: String] = ProcessInfo.processInfo.environment
 ) -> String? {
     let mode: RecordMode
-    if let record {
-        mode = record
-    } else {
-        do {
-            mode = try RecordMode.fromEnvironment(environment)
-        } catch {
-            return error.description
-        }
-    }
+    do { mode = try record ?? RecordMode.fromEnvironment(environment) } catch { return "\(error)" }
     let url = URL(fileURLWithPath: reference).standardizedFileURL
     let name = url.lastPathComponent
     // The stem keeps any "@2x" but not the format's extension, which the artifacts add back.

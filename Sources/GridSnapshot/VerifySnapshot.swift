@@ -42,15 +42,7 @@ func verifySnapshot<V, F>(
     environment: [String: String]
 ) -> String? {
     let mode: RecordMode
-    if let record {
-        mode = record
-    } else {
-        do {
-            mode = try RecordMode.fromEnvironment(environment)
-        } catch {
-            return error.description
-        }
-    }
+    do { mode = try record ?? RecordMode.fromEnvironment(environment) } catch { return "\(error)" }
 
     let directory = SnapshotPaths.referenceDirectory(testFile: testFile, override: snapshotDirectory)
     let test = SnapshotPaths.sanitize(testName)
