@@ -101,9 +101,10 @@ let package = Package(
 /// `-sanitize=fuzzer,address` in `.build-fuzz` (RenderLoop: `-sanitize=address`, `.build-asan`).
 if Context.environment["GRIDRENDER_FUZZ"] == "1" {
     package.targets += [
-        .executableTarget(name: "FuzzDocument", dependencies: ["GridDocument"], path: "Fuzz/FuzzDocument"),
-        .executableTarget(name: "FuzzCSV", dependencies: ["GridDocument"], path: "Fuzz/FuzzCSV"),
-        .executableTarget(name: "FuzzPNG", dependencies: ["GridSnapshot"], path: "Fuzz/FuzzPNG"),
+        .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
+        .executableTarget(name: "FuzzDocument", dependencies: ["GridDocument", "FuzzDriver"], path: "Fuzz/FuzzDocument"),
+        .executableTarget(name: "FuzzCSV", dependencies: ["GridDocument", "FuzzDriver"], path: "Fuzz/FuzzCSV"),
+        .executableTarget(name: "FuzzPNG", dependencies: ["GridSnapshot", "FuzzDriver"], path: "Fuzz/FuzzPNG"),
         .executableTarget(name: "RenderLoop", dependencies: ["GridDocument", "GridDrawing"], path: "Fuzz/RenderLoop"),
     ]
 }

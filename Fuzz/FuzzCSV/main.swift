@@ -1,5 +1,6 @@
 // libFuzzer harness for the CSV/TSV parser. The first byte picks the delimiter (comma or tab),
 // the rest is the file. Built only with GRIDRENDER_FUZZ=1 (see docs/robustness.md).
+import FuzzDriver
 import GridDocument
 #if canImport(Glibc)
 import Glibc
@@ -18,14 +19,4 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-// SwiftPM links an executable's entry point as `main`, so libFuzzer's own `main` is not used:
-// the top-level code hands control to libFuzzer's driver instead.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
-
-var fuzzArgc = CommandLine.argc
-var fuzzArgv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&fuzzArgc, &fuzzArgv, fuzzCSV))
+runFuzzer(fuzzCSV)

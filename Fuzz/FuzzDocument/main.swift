@@ -1,6 +1,7 @@
 // libFuzzer harness for the document decoder: JSON and YAML text through `Document.decode`
 // and `prepare()`. Built only with GRIDRENDER_FUZZ=1 and `-sanitize=fuzzer,address`
 // (see docs/robustness.md).
+import FuzzDriver
 import GridDocument
 #if canImport(Glibc)
 import Glibc
@@ -27,14 +28,4 @@ private func exercise(_ document: Document) {
     _ = try? document.prepare()
 }
 
-// SwiftPM links an executable's entry point as `main`, so libFuzzer's own `main` is not used:
-// the top-level code hands control to libFuzzer's driver instead.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
-
-var fuzzArgc = CommandLine.argc
-var fuzzArgv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&fuzzArgc, &fuzzArgv, fuzzDocument))
+runFuzzer(fuzzDocument)
