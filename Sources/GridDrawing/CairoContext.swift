@@ -65,6 +65,18 @@ final class CairoContext {
     func setLineCapButt() { cairo_set_line_cap(pointer, CAIRO_LINE_CAP_BUTT) }
 
     func showPage() { cairo_show_page(pointer) }
+
+    /// Paints the whole target in `color`.
+    func paint(_ color: Color) {
+        setSource(color)
+        cairo_paint(pointer)
+    }
+
+    /// Checks the drawing went well and finishes the target document; returns what it wrote.
+    func finishSurface() throws -> [UInt8] {
+        try checkStatus("drawing")
+        return try surface.finish()
+    }
 }
 
 extension CairoContext {

@@ -11,15 +11,20 @@ final class DecimalColumns {
     private let layout: TextLayout
     private var extents: [Int: (head: Double, tail: Double)] = [:]
 
+    typealias Extents = [Int: (head: Double, tail: Double)]
+
     /// `rowKinds`: the table's rows (section rows hold no column cells); empty in item mode.
-    /// `known`: another context's columns of the same grid, whose extents are reused as computed
-    /// so far (a PNG painting thread's copy need not lay the column out again).
-    init(source: CellSource, rowKinds: [RowKind], context: TextContext, known: DecimalColumns? = nil) {
+    /// `known`: extents another context of the same grid computed (`computed`, read on that
+    /// context's thread), so another painting thread's copy need not lay the column out again.
+    init(source: CellSource, rowKinds: [RowKind], context: TextContext, known: Extents = [:]) {
         self.source = source
         self.rowKinds = rowKinds
         layout = TextLayout(context: context)
-        if let known { extents = known.extents }
+        extents = known
     }
+
+    /// The extents computed so far.
+    var computed: Extents { extents }
 
     func extent(column: Int) -> (head: Double, tail: Double) {
         if let extent = extents[column] { return extent }

@@ -30,6 +30,8 @@ final class GridPainter {
 
     /// Layouts the measurer shaped with this painter's context, shown instead of shaping again.
     private let shaped: ShapedLayouts?
+    /// Layouts other lanes shaped (`TextLanes.helperShapedLayouts`), while those lanes are idle.
+    var borrowedLayouts: [ShapedLayouts] = []
 
     init(grid: PreparedGrid, geometry: Layout, context: TextContext, images: ImageCache, decimals: DecimalColumns,
          shaped: ShapedLayouts? = nil) {
@@ -49,21 +51,51 @@ final class GridPainter {
         strokes.forgetOrder()
     }
 
+    /// Which parts of the grid `paint` draws. A vector output painted in parts (`RenderJob`)
+    /// paints the cells once, the text of each chunk of rows on a lane of its own, and the
+    /// overlay last. That stacks as one pass does: a cell's text lies inside its frame (clipped
+    /// when it does not fit) and frames do not overlap, so nothing painted after it in one pass
+    /// covers it, and regions are clipped apart.
+    struct Layers: OptionSet {
+        let rawValue: Int
+        /// Backgrounds, grid lines, borders, selection glow, swatches and images.
+        static let cells = Layers(rawValue: 1)
+        /// Cell text.
+        static let text = Layers(rawValue: 2)
+        /// The lines over all regions: frozen boundaries, PDF closing lines, the outer line.
+        static let overlay = Layers(rawValue: 4)
+        static let all: Layers = [.cells, .text, .overlay]
+    }
+
     /// Paints `regions` (grid-canvas coordinates) where they meet `visible`. `closeBottoms`
     /// (PDF pages) draws the horizontal line under a region that ends at a row boundary inside the
-    /// table, which otherwise falls on the next page.
-    func paint(_ cr: CairoContext, regions: [ViewportRegion], visible: Rect, closeBottoms: Bool = false) throws {
-        for region in regions { try paint(cr, region, visible: visible) }
-        paintFrozenBoundaries(cr, regions: regions)
-        if closeBottoms { paintClosingLines(cr, regions: regions) }
-        paintOuterLine(cr, regions: regions)
+    /// table, which otherwise falls on the next page. `layers` says what to draw; `rows`, when
+    /// set, limits the cells painted to those whose first row is in it (a chunk's text).
+    func paint(_ cr: CairoContext, regions: [ViewportRegion], visible: Rect, closeBottoms: Bool = false,
+               layers: Layers = .all, rows: Range<Int>? = nil) throws {
+        if !layers.isDisjoint(with: [.cells, .text]) {
+            for region in regions { try paint(cr, region, visible: visible, layers: layers, rows: rows) }
+        }
+        if layers.contains(.overlay) {
+            paintFrozenBoundaries(cr, regions: regions)
+            if closeBottoms { paintClosingLines(cr, regions: regions) }
+            paintOuterLine(cr, regions: regions)
+        }
         try cr.checkStatus("painting the grid")
     }
 
     // MARK: - One region
 
-    private func paint(_ cr: CairoContext, _ region: ViewportRegion, visible: Rect) throws {
-        guard let shown = region.clip.intersection(visible) else { return }
+    private func paint(_ cr: CairoContext, _ region: ViewportRegion, visible: Rect, layers: Layers, rows limit: Range<Int>?) throws {
+        guard var shown = region.clip.intersection(visible) else { return }
+        if let limit {
+            // Only the band of the region the limited rows lie in.
+            let R = geometry.rows
+            let first = max(limit.lowerBound, region.rows.lowerBound), end = min(limit.upperBound, region.rows.upperBound, R.count)
+            guard first < end, let band = shown.intersection(Rect(x: shown.x, y: R[first].offset + region.offset.y, width: shown.width,
+                                                                  height: R[end - 1].end - R[first].offset)) else { return }
+            shown = band
+        }
         let rows = geometry.rows.indices(overlapping: shown.y - region.offset.y, shown.maxY - region.offset.y).clamped(to: region.rows)
         let columns = geometry.columns.indices(overlapping: shown.x - region.offset.x, shown.maxX - region.offset.x).clamped(to: region.columns)
         guard !rows.isEmpty, !columns.isEmpty else { return }
@@ -75,26 +107,31 @@ final class GridPainter {
         let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
 
         // Cells just outside the visible part still glow into it: query a little wider.
-        let reach = GridPainter.maxGlowRadius
+        let reach = layers.contains(.cells) ? GridPainter.maxGlowRadius : 0
         let query = Rect(x: shown.x - region.offset.x - reach, y: shown.y - region.offset.y - reach,
                          width: shown.width + 2 * reach, height: shown.height + 2 * reach)
         items.removeAll(keepingCapacity: true)
         let source = grid.cells
         for cell in geometry.cells(in: query)
         where region.rows.overlaps(cell.row..<cell.row + cell.rowSpan)
-            && region.columns.overlaps(cell.column..<cell.column + cell.columnSpan) {
+            && region.columns.overlaps(cell.column..<cell.column + cell.columnSpan)
+            && limit?.contains(cell.row) != false {
             items.append((cell, source.style(row: cell.row, column: cell.column, item: cell.item)))
         }
 
-        for (cell, style) in items {
-            fills.add(device.snap(cell.frame), style.background.faded(style.opacity))
+        if layers.contains(.cells) {
+            for (cell, style) in items {
+                fills.add(device.snap(cell.frame), style.background.faded(style.opacity))
+            }
+            fills.flush(cr)
+            paintGridLines(cr, device, rows: rows, columns: columns)
+            paintBorders(cr, device)
+            paintGlow(cr, device)
         }
-        fills.flush(cr)
-        paintGridLines(cr, device, rows: rows, columns: columns)
-        paintBorders(cr, device)
-        paintGlow(cr, device)
         for (cell, style) in items {
-            try paintContent(cr, device, cell, style, source.content(row: cell.row, column: cell.column, item: cell.item))
+            let content = source.content(row: cell.row, column: cell.column, item: cell.item)
+            if case .text = content { guard layers.contains(.text) else { continue } } else { guard layers.contains(.cells) else { continue } }
+            try paintContent(cr, device, cell, style, content)
         }
         fills.flush(cr)
     }
@@ -431,7 +468,9 @@ final class GridPainter {
         let tail = decimal ? decimals.extent(column: cell.column).tail : 0
         let room: Double? = decimal ? nil : inner.width
         let text: TextLayout
-        if let kept = shaped?.layout(for: string, font: style.font, settings: TextLayout.settings(style: style, width: room)) {
+        let settings = TextLayout.settings(style: style, width: room)
+        if let kept = shaped?.layout(for: string, font: style.font, settings: settings)
+            ?? borrowedLayouts.lazy.compactMap({ $0.layout(for: string, font: style.font, settings: settings) }).first {
             text = kept
         } else {
             text = self.text

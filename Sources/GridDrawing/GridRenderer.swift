@@ -1,3 +1,4 @@
+import Dispatch
 import GridDocument
 import GridLayout
 
@@ -29,12 +30,16 @@ public enum GridRenderer {
     /// Renders into memory.
     public static func render(_ grid: PreparedGrid, format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
         let job = try RenderJob(grid, options: options)
-        defer { job.reportWarnings() }
-        switch format {
-        case .png: return try job.png(path: nil, options: options)
-        case .svg: return try job.svg()
-        case .pdf: return try job.pdf()
+        let bytes = Result { () throws -> [UInt8] in
+            switch format {
+            case .png: return try job.png(path: nil, options: options)
+            case .svg: return try job.svg()
+            case .pdf: return try job.pdf()
+            }
         }
+        job.reportWarnings()
+        releaseLater(consume job)
+        return try bytes.get()
     }
 
     /// Renders to `path`, the format taken from its extension. The file is written atomically:
@@ -44,13 +49,26 @@ public enum GridRenderer {
             throw RenderError("\(path): unknown output format; use .png, .svg or .pdf")
         }
         let job = try RenderJob(grid, options: options)
-        defer { job.reportWarnings() }
-        switch format {
-        case .png:
-            _ = try job.pixelSize()
-            try AtomicFile.write(to: path) { temporary in _ = try job.png(path: temporary, options: options) }
-        case .svg: try AtomicFile.write(job.svg(), to: path)
-        case .pdf: try AtomicFile.write(job.pdf(), to: path)
+        let written = Result { () throws -> Void in
+            switch format {
+            case .png:
+                _ = try job.pixelSize()
+                try AtomicFile.write(to: path) { temporary in _ = try job.png(path: temporary, options: options) }
+            case .svg: try AtomicFile.write(job.svg(), to: path)
+            case .pdf: try AtomicFile.write(job.pdf(), to: path)
+            }
         }
+        job.reportWarnings()
+        releaseLater(consume job)
+        try written.get()
+        RenderTrace.mark("file written")
+    }
+
+    /// Lets a finished job's objects (thousands of shaped Pango layouts for a big table: some
+    /// 10 ms of freeing) go on a background thread, so the caller has its output at once and a
+    /// command-line render can exit without waiting for them.
+    private static func releaseLater(_ job: RenderJob) {
+        let last = Unchecked(job)
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(last) {} }
     }
 }

@@ -25,6 +25,8 @@ final class RenderJob {
     private let blockText: TextLayout
     private let decimals: DecimalColumns
     private let fontDirectory: String?
+    /// The threads text is measured and, for SVG and PDF, painted on.
+    private let lanes: TextLanes
     /// Whether any cell shows an image: their decoded surfaces live in one cache, so such grids
     /// are painted on one thread.
     private var hasImages = false
@@ -44,13 +46,15 @@ final class RenderJob {
         self.decimals = decimals
         fontDirectory = options.fontDirectory
         let measurer = TextMeasurer(source: grid.cells, context: context, scale: grid.scale, decimals: decimals)
-        if case .table(let table) = grid.spec.content, options.paintThreads != 1 {
-            // Text measurement is most of a big table's layout: shared out among the cores.
-            let fonts = grid.fonts, fontDirectory = options.fontDirectory
-            let threads = options.paintThreads ?? RenderJob.defaultPaintThreads
-            for warning in measurer.prewarm(rowKinds: table.rows, columnCount: table.columnCount, threads: threads, makeContext: {
-                try TextContext(mode: fonts, fontDirectory: fontDirectory)
-            }) { context.adoptWarning(warning) }
+        let fonts = grid.fonts, fontDirectory = options.fontDirectory
+        lanes = TextLanes(count: options.paintThreads ?? RenderJob.defaultPaintThreads, main: context, shaped: measurer.shaped) {
+            try TextContext(mode: fonts, fontDirectory: fontDirectory)
+        }
+        if case .table(let table) = grid.spec.content {
+            // Text measurement is most of a big table's layout: shared out among the lanes.
+            measurer.prewarm(rowKinds: table.rows, columnCount: table.columnCount,
+                             chunks: RowChunks.partition(rows: table.rows.count, columns: table.columnCount), lanes: lanes)
+            RenderTrace.mark("measured")
         }
         (frame, layout) = CanvasFrame.make(grid, measurer: measurer) { spec in
             // Item mode: a cell's item index is only known after placement, so the layout measures
@@ -62,6 +66,7 @@ final class RenderJob {
                               shaped: measurer.shaped)
         blockText = TextLayout(context: context)
         try preloadImages()
+        RenderTrace.mark("laid out")
     }
 
     private let warningHandler: (@Sendable (String) -> Void)?
@@ -70,6 +75,7 @@ final class RenderJob {
     /// Hands warnings not yet reported to the options' handler (fonts are first seen while
     /// measuring or while painting, so callers report after each step).
     func reportWarnings() {
+        for warning in lanes.helperWarnings { context.adoptWarning(warning) }
         let warnings = context.warnings
         guard reportedWarnings < warnings.count else { return }
         warnings[reportedWarnings...].forEach { warningHandler?($0) }
@@ -105,29 +111,33 @@ final class RenderJob {
     }
 
     /// Paints the text blocks and the grid regions that meet `visible` (canvas points). The
-    /// context's user space must be canvas points; the background is the caller's.
+    /// context's user space must be canvas points; the background is the caller's. `layers` and
+    /// `rows` as in `GridPainter.paint`; the blocks belong to the cells layer.
     func paintCanvas(_ cr: CairoContext, visible: Rect, regions: [ViewportRegion]? = nil, blocks: [CanvasFrame.Block]? = nil,
                      gridOrigin: Point? = nil, closeBottoms: Bool = false) throws {
         try paintCanvas(cr, visible: visible, regions: regions, blocks: blocks, gridOrigin: gridOrigin, closeBottoms: closeBottoms,
                         painter: painter, blockText: blockText)
     }
 
-    /// `paintCanvas` with a given painter and block layout (a PNG painting thread's own).
+    /// `paintCanvas` with a given painter and block layout (another thread's own).
     private func paintCanvas(_ cr: CairoContext, visible: Rect, regions: [ViewportRegion]?, blocks: [CanvasFrame.Block]?,
-                             gridOrigin: Point?, closeBottoms: Bool, painter: GridPainter, blockText: TextLayout) throws {
-        for b in blocks ?? frame.blocks where b.rect.intersects(visible) {
-            let style = CanvasFrame.blockStyle(b.block.style)
-            let inner = b.rect.inset(by: style.padding)
-            blockText.prepare(b.block.text, style: style, width: inner.width)
-            cr.setSource(style.color.faded(style.opacity))
-            blockText.show(in: cr, x: inner.x, y: inner.y)
+                             gridOrigin: Point?, closeBottoms: Bool, painter: GridPainter, blockText: TextLayout,
+                             layers: GridPainter.Layers = .all, rows: Range<Int>? = nil) throws {
+        if layers.contains(.cells) {
+            for b in blocks ?? frame.blocks where b.rect.intersects(visible) {
+                let style = CanvasFrame.blockStyle(b.block.style)
+                let inner = b.rect.inset(by: style.padding)
+                blockText.prepare(b.block.text, style: style, width: inner.width)
+                cr.setSource(style.color.faded(style.opacity))
+                blockText.show(in: cr, x: inner.x, y: inner.y)
+            }
         }
         let origin = gridOrigin ?? frame.gridOrigin
         cr.save()
         cr.translate(origin.x, origin.y)
         try painter.paint(cr, regions: regions ?? self.regions,
                           visible: Rect(x: visible.x - origin.x, y: visible.y - origin.y, width: visible.width, height: visible.height),
-                          closeBottoms: closeBottoms)
+                          closeBottoms: closeBottoms, layers: layers, rows: rows)
         cr.restore()
         try cr.checkStatus("painting")
     }
@@ -214,11 +224,12 @@ final class RenderJob {
         let slots = Unchecked(helperWarnings)
         let helpers = DispatchGroup()
         let fonts = grid.fonts, fontDirectory = fontDirectory
+        let knownDecimals = decimals.computed   // read here, before this thread paints and adds to it
         for t in 1..<threads {
             DispatchQueue(label: "gridrender.png-painter").async(group: helpers) {
                 // A thread's Pango objects are made, used and released on that thread.
                 do {
-                    let (context, gridPainter, blockText) = try job.value.makePainter(fonts: fonts, fontDirectory: fontDirectory)
+                    let (context, gridPainter, blockText) = try job.value.makePainter(fonts: fonts, fontDirectory: fontDirectory, decimals: knownDecimals)
                     work(t, Unchecked((gridPainter, blockText)))
                     slots.value[t] = context.warnings
                 } catch {
@@ -252,24 +263,109 @@ final class RenderJob {
     }
 
     /// A painter with its own font map and Pango context, for another painting thread.
-    private func makePainter(fonts: PreparedGrid.FontMode, fontDirectory: String?) throws -> (TextContext, GridPainter, TextLayout) {
+    private func makePainter(fonts: PreparedGrid.FontMode, fontDirectory: String?, decimals: DecimalColumns.Extents) throws -> (TextContext, GridPainter, TextLayout) {
         let context = try TextContext(mode: fonts, fontDirectory: fontDirectory)
+        let (painter, blockText) = makePainter(context: context, shaped: nil, decimals: decimals)
+        return (context, painter, blockText)
+    }
+
+    /// A painter drawing with `context` (another thread's), showing the layouts in `shaped`.
+    private func makePainter(context: TextContext, shaped: ShapedLayouts?, decimals: DecimalColumns.Extents) -> (GridPainter, TextLayout) {
         let tableRows: [RowKind] = if case .table(let table) = grid.spec.content { table.rows } else { [] }
-        let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context, known: self.decimals)
-        let painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals)
-        return (context, painter, TextLayout(context: context))
+        let columns = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context, known: decimals)
+        let painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: columns, shaped: shaped)
+        return (painter, TextLayout(context: context))
+    }
+
+    /// The painter of `lane`: the job's own on lane 0, else one made on the lane at first use.
+    private func painter(on lane: TextLanes.Lane, decimals: DecimalColumns.Extents, pixelsPerDeviceUnit: Double) -> GridPainter {
+        if lane.index == 0 { return painter }
+        let made = lane.painter ?? makePainter(context: lane.context, shaped: lane.shaped, decimals: decimals)
+        lane.painter = made
+        made.0.pixelsPerDeviceUnit = pixelsPerDeviceUnit
+        return made.0
+    }
+
+    /// Whether SVG text is painted in chunks on the lanes (tests compare with one piece).
+    var chunksText = true
+
+    /// The row chunks whose text is painted on the lanes (one chunk: no lanes needed).
+    private var textChunks: [Range<Int>] {
+        chunksText ? RowChunks.partition(rows: layout.rows.count, columns: layout.columns.count) : [0..<layout.rows.count]
+    }
+
+    /// Paints the cell text of `chunks` on the lanes, chunk `c` on lane `c % lanes.count`, each
+    /// into a target `make` gives and `finish` turns into the chunk's part; `base` runs first on
+    /// this thread. Returns the parts in chunk order. (Generic so another vector format can
+    /// reuse it; SVG is the one whose document can be joined from parts.)
+    private func paintTextChunks<Part>(_ chunks: [Range<Int>], base: () throws -> Void,
+                                       make: (Int) throws -> CairoContext, finish: (CairoContext) throws -> Part) throws -> [Part] {
+        let parts = UnsafeMutablePointer<Part?>.allocate(capacity: chunks.count)
+        parts.initialize(repeating: nil, count: chunks.count)
+        defer { parts.deinitialize(count: chunks.count); parts.deallocate() }
+        let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
+        let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
+        try base()
+        try lanes.run(chunks: chunks.count) { lane in
+            let painter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
+            for c in Swift.stride(from: lane.index, to: chunks.count, by: self.lanes.count) {
+                let cr = try make(c)
+                try self.paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                                     painter: painter, blockText: self.blockText, layers: .text, rows: chunks[c])
+                parts[c] = try finish(cr)
+            }
+        }
+        return (0..<chunks.count).map { parts[$0]! }
     }
 
     // MARK: - SVG
 
     func svg() throws -> [UInt8] {
         painter.pixelsPerDeviceUnit = grid.scale
-        let surface = try CairoSurface.svg(width: frame.size.width, height: frame.size.height)
-        try withContext(surface) { cr in
-            paintBackground(cr, Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height))
-            try paintCanvas(cr, visible: Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height))
+        let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
+        let chunks = textChunks
+        if chunks.count > 1 {
+            // In layers: the cells, each chunk's text (on the lanes), the overlay, each an SVG
+            // document of its own, joined into one.
+            var cells: [UInt8] = [], overlay: [UInt8] = []
+            let text = try paintTextChunks(chunks, base: {
+                cells = try svgPart { cr in
+                    paintBackground(cr, all)
+                    try paintCanvas(cr, visible: all, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
+                                    painter: painter, blockText: blockText, layers: .cells)
+                }
+                overlay = try svgPart { cr in
+                    try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                                    painter: painter, blockText: blockText, layers: .overlay)
+                }
+            }, make: { _ in
+                let cr = try CairoContext(CairoSurface.svg(width: all.width, height: all.height))
+                // A page-wide first operation keeps Cairo's finish linear (see SVGStitcher).
+                cr.paint(.white)
+                return cr
+            }, finish: { cr in try cr.finishSurface() })
+            RenderTrace.mark("painted and finished in \(chunks.count) chunks")
+            defer { RenderTrace.mark("joined") }
+            let layers = [cells] + text + [overlay]
+            if let joined = SVGStitcher.join(layers, dropsPage: layers.indices.map { $0 > 0 && $0 <= text.count }) { return joined }
         }
-        return SVGIdNormalizer.normalize(try surface.finish())
+        let surface = try CairoSurface.svg(width: all.width, height: all.height)
+        try withContext(surface) { cr in
+            paintBackground(cr, all)
+            try paintCanvas(cr, visible: all)
+        }
+        RenderTrace.mark("painted")
+        let bytes = try surface.finish()
+        RenderTrace.mark("finished")
+        defer { RenderTrace.mark("normalized") }
+        return SVGIdNormalizer.normalize(bytes)
+    }
+
+    /// One layer of the SVG: a document of the canvas's size painted by `body`.
+    private func svgPart(_ body: (CairoContext) throws -> Void) throws -> [UInt8] {
+        let cr = try CairoContext(CairoSurface.svg(width: frame.size.width, height: frame.size.height))
+        try body(cr)
+        return try cr.finishSurface()
     }
 
     /// Runs `body` with a context that is destroyed before the surface is finished.
@@ -295,14 +391,22 @@ final class RenderJob {
             try withContext(surface) { cr in
                 let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
                 paintBackground(cr, all)
+                // One page is one stream: painted here, showing the layouts every lane shaped
+                // while measuring (they are idle now), so no text is shaped twice.
+                painter.borrowedLayouts = lanes.helperShapedLayouts
+                defer { painter.borrowedLayouts = [] }
                 try paintCanvas(cr, visible: all)
+                RenderTrace.mark("painted")
                 cr.showPage()
             }
+            defer { RenderTrace.mark("finished") }
             return try surface.finish()
         }
         let pages = PDFPagination(job: self, page: page)
         painter.pixelsPerDeviceUnit = grid.scale / pages.fit
         let surface = try CairoSurface.pdf(width: page.width, height: page.height)
+        painter.borrowedLayouts = lanes.helperShapedLayouts
+        defer { painter.borrowedLayouts = [] }
         try withContext(surface) { cr in
             for p in pages.pages {
                 cr.identityMatrix()

@@ -9,60 +9,73 @@
 /// between in bulk: a table's SVG has one `href="#glyph…"` per glyph, so this is on the hot path.
 enum SVGIdNormalizer {
     static func normalize(_ svg: [UInt8]) -> [UInt8] {
-        svg.withUnsafeBufferPointer { normalize($0) }
-    }
-
-    private static func normalize(_ svg: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var renamer = Renamer()
+        var names: [String: [UInt8]] = [:]
         var out: [UInt8] = []
         out.reserveCapacity(svg.count)
-        // Tokens and prefixes are short: small Strings, hashed in one go, no allocation.
-        var names: [String: [UInt8]] = [:]
-        var counters: [String: Int] = [:]
-        let quote = UInt8(ascii: "\""), paren = UInt8(ascii: "("), hash = UInt8(ascii: "#")
-        let n = svg.count
-        var copied = 0   // svg[copied..<i] is still to be copied
-        var i = 0
-        while i < n {
-            let byte = svg[i]
-            guard byte == quote || byte == paren else { i += 1; continue }
-            // The token starts after the marker: `id="`, `href="#` or `url(#`.
-            var start = -1
-            if byte == quote {
-                if i + 1 < n, svg[i + 1] == hash, i >= 5, ends(svg, at: i, with: "href=") {
-                    start = i + 2
-                } else if i >= 3, ends(svg, at: i, with: "id=") {
-                    start = i + 1
-                }
-            } else if i + 1 < n, svg[i + 1] == hash, i >= 3, ends(svg, at: i, with: "url") {
-                start = i + 2
-            }
-            guard start >= 0 else { i += 1; continue }
-            var j = start
-            while j < n, isLetter(svg[j]) { j += 1 }
-            let prefixEnd = j
-            while j < n, isDigit(svg[j]) || svg[j] == UInt8(ascii: "-") { j += 1 }
-            guard prefixEnd > start, j > prefixEnd, isDigit(svg[prefixEnd]) else { i = start; continue }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: svg[copied..<start]))
-            let token = String(decoding: UnsafeBufferPointer(rebasing: svg[start..<j]), as: UTF8.self)
-            if let name = names[token] {
-                out.append(contentsOf: name)
-            } else {
-                let prefix = String(decoding: UnsafeBufferPointer(rebasing: svg[start..<prefixEnd]), as: UTF8.self)
-                let number = counters[prefix, default: 0]
-                counters[prefix] = number + 1
-                let name = Array(prefix.utf8) + Array(String(number).utf8)
-                names[token] = name
-                out.append(contentsOf: name)
-            }
-            copied = j
-            i = j
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: svg[copied..<n]))
+        svg.withUnsafeBufferPointer { renamer.rename($0, names: &names, into: &out) }
         return out
     }
 
+    /// Renames ids and references in one or more pieces of SVG. Each prefix is numbered across
+    /// all the pieces; `names` maps the pieces' own tokens to new names, so pieces from different
+    /// documents can use different maps (`SVGStitcher`).
+    struct Renamer {
+        private var counters: [String: Int] = [:]
+
+        /// The next name for `prefix`: the prefix and its count so far.
+        mutating func newName(prefix: String) -> [UInt8] {
+            let number = counters[prefix, default: 0]
+            counters[prefix] = number + 1
+            return Array(prefix.utf8) + Array(String(number).utf8)
+        }
+
+        /// Copies `svg` to `out` with every id and reference renamed through `names`, adding a
+        /// new name for each token not in it yet.
+        mutating func rename(_ svg: UnsafeBufferPointer<UInt8>, names: inout [String: [UInt8]], into out: inout [UInt8]) {
+            // Tokens and prefixes are short: small Strings, hashed in one go, no allocation.
+            let quote = UInt8(ascii: "\""), paren = UInt8(ascii: "("), hash = UInt8(ascii: "#")
+            let n = svg.count
+            var copied = 0   // svg[copied..<i] is still to be copied
+            var i = 0
+            while i < n {
+                let byte = svg[i]
+                guard byte == quote || byte == paren else { i += 1; continue }
+                // The token starts after the marker: `id="`, `href="#` or `url(#`.
+                var start = -1
+                if byte == quote {
+                    if i + 1 < n, svg[i + 1] == hash, i >= 5, SVGIdNormalizer.ends(svg, at: i, with: "href=") {
+                        start = i + 2
+                    } else if i >= 3, SVGIdNormalizer.ends(svg, at: i, with: "id=") {
+                        start = i + 1
+                    }
+                } else if i + 1 < n, svg[i + 1] == hash, i >= 3, SVGIdNormalizer.ends(svg, at: i, with: "url") {
+                    start = i + 2
+                }
+                guard start >= 0 else { i += 1; continue }
+                var j = start
+                while j < n, SVGIdNormalizer.isLetter(svg[j]) { j += 1 }
+                let prefixEnd = j
+                while j < n, SVGIdNormalizer.isDigit(svg[j]) || svg[j] == UInt8(ascii: "-") { j += 1 }
+                guard prefixEnd > start, j > prefixEnd, SVGIdNormalizer.isDigit(svg[prefixEnd]) else { i = start; continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: svg[copied..<start]))
+                let token = String(decoding: UnsafeBufferPointer(rebasing: svg[start..<j]), as: UTF8.self)
+                if let name = names[token] {
+                    out.append(contentsOf: name)
+                } else {
+                    let name = newName(prefix: String(decoding: UnsafeBufferPointer(rebasing: svg[start..<prefixEnd]), as: UTF8.self))
+                    names[token] = name
+                    out.append(contentsOf: name)
+                }
+                copied = j
+                i = j
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: svg[copied..<n]))
+        }
+    }
+
     /// Whether the bytes just before `end` are `marker` (ASCII).
-    private static func ends(_ svg: UnsafeBufferPointer<UInt8>, at end: Int, with marker: StaticString) -> Bool {
+    static func ends(_ svg: UnsafeBufferPointer<UInt8>, at end: Int, with marker: StaticString) -> Bool {
         let count = marker.utf8CodeUnitCount
         guard end >= count else { return false }
         let m = marker.utf8Start
@@ -70,6 +83,6 @@ enum SVGIdNormalizer {
         return true
     }
 
-    private static func isLetter(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }
-    private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+    static func isLetter(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }
+    static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 }

@@ -22,7 +22,8 @@ final class TextMeasurer: ContentMeasurer {
     private let source: CellSource
     private let layout: TextLayout
     private var cache: [Key: Size] = [:]
-    /// Natural layouts kept for the painter of the same context (`RenderJob`), so text is shaped once.
+    /// Natural layouts kept for the painter of the same context (lane 0 of `TextLanes`), so text
+    /// is shaped once.
     let shaped: ShapedLayouts
 
     /// Pixels per point: sizes are rounded up to whole pixels, so snapping a track down to the
@@ -67,63 +68,50 @@ final class TextMeasurer: ContentMeasurer {
 
     private func roundedUp(_ length: Double) -> Double { (length * scale - 1e-9).rounded(.up) / scale }
 
-    /// Below this many cells, measuring on one thread is quicker than starting more font maps.
-    static let minParallelCells = 4000
-
     /// Measures the natural (unwrapped) size of every text cell of a table's non-section rows,
     /// the sizes `width(row:column:)` and, for cells that do not wrap, `height(row:column:width:)`
-    /// ask for, on `threads` threads (each with its own font map and Pango context from
-    /// `makeContext`), and fills the cache with them. Sizes do not depend on the thread, so the
-    /// layout is the same as when every cell is measured on demand.
-    func prewarm(rowKinds: [RowKind], columnCount: Int, threads: Int,
-                 makeContext: @escaping @Sendable () throws -> TextContext) -> [String] {
-        let rows = rowKinds.indices.filter { rowKinds[$0] != .section }
-        guard threads > 1, columnCount > 0, rows.count * columnCount >= TextMeasurer.minParallelCells else { return [] }
+    /// ask for, chunk by chunk on `lanes` (chunk `c` on lane `c % lanes.count`), and fills the
+    /// cache with them. Each lane keeps the natural layouts it shaped (`TextLanes.Lane.shaped`),
+    /// so the lane that paints a chunk's text shows them without shaping again. Sizes do not
+    /// depend on the lane, so the layout is the same as when every cell is measured on demand.
+    /// A lane that cannot make its Pango context leaves its chunks to be measured on demand.
+    func prewarm(rowKinds: [RowKind], columnCount: Int, chunks: [Range<Int>], lanes: TextLanes) {
+        guard lanes.count > 1, columnCount > 0 else { return }
         let source = self.source
-        let chunk = (rows.count + threads - 1) / threads
-        /// Natural sizes of the cells of `rows[part * chunk ..< …]`, skipping keys `known` has.
-        /// `shaped`: this thread's store, which keeps the natural layouts it can (part 0 only).
-        @Sendable func measure(_ part: Int, _ layout: TextLayout, into sizes: inout [Key: Size], known: [Key: Size],
-                               shaped: ShapedLayouts? = nil) {
-            for row in rows[min(rows.count, part * chunk)..<min(rows.count, (part + 1) * chunk)] {
-                for column in 0..<columnCount {
-                    guard case .text(let text) = source.content(row: row, column: column, item: nil), !text.isEmpty else { continue }
-                    let style = source.style(row: row, column: column, item: nil)
-                    let key = Key(text: text, font: style.font, width: -1, maxLines: 0, ellipsize: .none)
-                    if known[key] != nil || sizes[key] != nil { continue }
-                    if let shaped, let size = shaped.measure(text, style: style) { sizes[key] = size; continue }
-                    layout.prepare(text, style: style, width: nil)
-                    let rect = layout.logicalRect
-                    sizes[key] = Size(width: rect.width, height: rect.height)
+        /// Natural sizes of the text cells of the lane's chunks, skipping keys `sizes` has.
+        func measure(_ lane: TextLanes.Lane, _ layout: TextLayout, into sizes: inout [Key: Size]) {
+            for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) {
+                for row in chunks[c] where row < rowKinds.count && rowKinds[row] != .section {
+                    for column in 0..<columnCount {
+                        guard case .text(let text) = source.content(row: row, column: column, item: nil), !text.isEmpty else { continue }
+                        let style = source.style(row: row, column: column, item: nil)
+                        let key = Key(text: text, font: style.font, width: -1, maxLines: 0, ellipsize: .none)
+                        if sizes[key] != nil { continue }
+                        if let size = lane.shaped.measure(text, style: style) { sizes[key] = size; continue }
+                        layout.prepare(text, style: style, width: nil)
+                        let rect = layout.logicalRect
+                        sizes[key] = Size(width: rect.width, height: rect.height)
+                    }
                 }
             }
         }
-        let results = UnsafeMutablePointer<(sizes: [Key: Size], warnings: [String])>.allocate(capacity: threads)
-        results.initialize(repeating: ([:], []), count: threads)
-        defer { results.deinitialize(count: threads); results.deallocate() }
+        let results = UnsafeMutablePointer<[Key: Size]>.allocate(capacity: lanes.count)
+        results.initialize(repeating: [:], count: lanes.count)
+        defer { results.deinitialize(count: lanes.count); results.deallocate() }
         let slots = Unchecked(results)
-        let group = DispatchGroup()
-        for part in 1..<threads {
-            DispatchQueue(label: "gridrender.measure").async(group: group) {
-                // Pango objects are made, used and released on this thread; a failure to make
-                // them leaves the part to be measured on demand.
-                guard let context = try? makeContext() else { return }
-                var sizes: [Key: Size] = [:]
-                measure(part, TextLayout(context: context), into: &sizes, known: [:])
-                slots.value[part] = (sizes, context.warnings)
+        try? lanes.run(chunks: chunks.count) { lane in
+            if lane.index == 0 {
+                // This thread's chunks go straight into the cache (no extra dictionary at the peak).
+                measure(lane, self.layout, into: &self.cache)
+            } else {
+                measure(lane, TextLayout(context: lane.context), into: &slots.value[lane.index])
             }
         }
-        // This thread's part goes straight into the cache (no third dictionary at the peak).
-        measure(0, layout, into: &cache, known: [:], shaped: shaped)
-        group.wait()
-        var warnings: [String] = []
-        for part in 1..<threads {
-            cache.reserveCapacity(cache.count + results[part].sizes.count)
-            cache.merge(results[part].sizes) { old, _ in old }
-            results[part].sizes = [:]   // each part is freed as soon as it is merged
-            warnings += results[part].warnings
+        for k in 1..<lanes.count {
+            cache.reserveCapacity(cache.count + results[k].count)
+            cache.merge(results[k]) { old, _ in old }
+            results[k] = [:]   // each lane's sizes are freed as soon as they are merged
         }
-        return warnings
     }
 
     /// The logical size of `text` laid out as the painter would in `width` points (nil = natural).

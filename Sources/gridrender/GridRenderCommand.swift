@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GridDrawing
 
 /// The `gridrender` command-line tool (DESIGN.md §6). Exit codes: 0 success, 1 a comparison
 /// found a difference or rendering failed, 2 bad usage or bad input.
@@ -22,7 +23,9 @@ struct GridRenderCommand: ParsableCommand {
     /// their own runtime errors and throw `ExitCode`, which passes through unchanged.
     static func main() {
         do {
+            RenderTrace.mark("main")
             var command = try parseAsRoot()
+            RenderTrace.mark("parsed arguments")
             try command.run()
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)

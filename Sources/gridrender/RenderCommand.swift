@@ -100,8 +100,11 @@ struct RenderCommand: ParsableCommand {
             if let outDirectory {
                 try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
             }
+            RenderTrace.mark("start \(task.input)")
             let grid = try document.prepare(task.input)
+            RenderTrace.mark("prepared")
             try GridRenderer.render(grid, to: task.output, options: document.renderOptions(warnings: { warn($0) }))
+            RenderTrace.mark("written")
             return .rendered
         } catch let error as DocumentError {
             return .failed(error.description, code: 2)

@@ -1,0 +1,112 @@
+import Dispatch
+
+/// The threads one render measures and paints text on, each with a Pango context of its own
+/// (DESIGN.md §4: a font map is never shared across threads). Lane 0 is the calling thread with
+/// the job's own context; every other lane is a serial queue that makes its context on first
+/// use, keeps it, with the layouts it shaped, from measuring to painting, and releases it on
+/// that queue. So text a lane measured is shown by the same lane without being shaped again.
+///
+/// Work is given out by chunk (`RowChunks`): chunk `c` always goes to lane `c % count`, and what
+/// a chunk produces never depends on the lane, so the output is the same for any lane count.
+final class TextLanes: @unchecked Sendable {
+    /// One lane's Pango objects, used by that lane only.
+    final class Lane {
+        let index: Int
+        let context: TextContext
+        /// Natural layouts this lane shaped while measuring, for its painter.
+        let shaped: ShapedLayouts
+        /// This lane's painter and block layout, made when it first paints.
+        var painter: (GridPainter, TextLayout)?
+
+        init(index: Int, context: TextContext, shaped: ShapedLayouts) {
+            self.index = index
+            self.context = context
+            self.shaped = shaped
+        }
+    }
+
+    let count: Int
+    private let makeContext: @Sendable () throws -> TextContext
+    /// Lane `k` is written only by lane `k` (a buffer, not an array, so lanes made at the same
+    /// time on different threads do not touch one shared value).
+    private let lanes: UnsafeMutablePointer<Lane?>
+    private let queues: [DispatchQueue]
+
+    /// `main`: the job's context and its store of shaped layouts, lane 0. `makeContext` makes
+    /// another lane's context, on that lane.
+    init(count: Int, main: TextContext, shaped: ShapedLayouts, makeContext: @escaping @Sendable () throws -> TextContext) {
+        self.count = max(1, count)
+        self.makeContext = makeContext
+        lanes = .allocate(capacity: self.count)
+        lanes.initialize(repeating: nil, count: self.count)
+        lanes[0] = Lane(index: 0, context: main, shaped: shaped)
+        queues = (1..<self.count).map { _ in DispatchQueue(label: "gridrender.text-lane") }
+    }
+
+    deinit {
+        // Each lane's Pango objects are released on the queue that made and used them.
+        let slots = Unchecked(lanes)
+        for k in 1..<count where lanes[k] != nil {
+            queues[k - 1].sync { slots.value[k] = nil }
+        }
+        lanes.deinitialize(count: count)
+        lanes.deallocate()
+    }
+
+    /// Runs `body` on the lanes that get one of `chunks` chunks, at once (lane 0 on this
+    /// thread), and waits for all of them. Throws the first error of any lane, after every lane
+    /// has stopped.
+    func run(chunks: Int, _ body: (Lane) throws -> Void) throws {
+        let failure = FirstFailure()
+        let group = DispatchGroup()
+        try withoutActuallyEscaping(body) { body in
+            let me = Unchecked(self), work = Unchecked(body)
+            for k in 1..<min(count, max(1, chunks)) {
+                queues[k - 1].async(group: group) {
+                    do {
+                        let lanes = me.value
+                        if lanes.lanes[k] == nil {
+                            let context = try lanes.makeContext()
+                            lanes.lanes[k] = Lane(index: k, context: context, shaped: ShapedLayouts(context: context))
+                        }
+                        try work.value(lanes.lanes[k]!)
+                    } catch {
+                        failure.record(error)
+                    }
+                }
+            }
+            do { try body(lanes[0]!) } catch { failure.record(error) }
+            // `body` must not outlive this call: every lane is done with it here.
+            group.wait()
+        }
+        if let error = failure.error { throw error }
+    }
+
+    /// The layouts the other lanes shaped, to be shown by lane 0 once they are idle (all their
+    /// contexts are set up alike, and Pango objects may change threads while no other uses them).
+    var helperShapedLayouts: [ShapedLayouts] { (1..<count).compactMap { lanes[$0]?.shaped } }
+
+    /// The warnings of every lane but the first (whose context is the job's own).
+    var helperWarnings: [String] { (1..<count).flatMap { lanes[$0]?.context.warnings ?? [] } }
+}
+
+/// How the rows of a grid are cut into chunks of text for the lanes. The cut depends on the
+/// grid only, never on the number of cores, because each chunk's text becomes a part of the
+/// output of its own (an SVG document or a recording surface).
+enum RowChunks {
+    /// Below this many cells a grid is one chunk: a second Pango context costs more than it saves.
+    static let minCells = 512
+    /// Two chunks from `minCells` on, then one more doubling per this many cells …
+    static let cellsPerChunk = 1024
+    /// … up to this many.
+    static let maxChunks = 16
+
+    /// Row ranges covering `0..<rows`, in order, each of about the same number of rows.
+    static func partition(rows: Int, columns: Int) -> [Range<Int>] {
+        let cells = rows * max(1, columns)
+        guard rows > 1, cells >= minCells else { return [0..<max(0, rows)] }
+        var count = 2
+        while count * 2 <= min(maxChunks, cells / cellsPerChunk, rows) { count *= 2 }
+        return (0..<count).map { c in rows * c / count..<rows * (c + 1) / count }
+    }
+}

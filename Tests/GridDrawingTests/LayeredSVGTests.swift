@@ -1,0 +1,152 @@
+import Foundation
+import GridDocument
+import GridLayout
+import Testing
+@testable import GridDrawing
+
+/// SVG painted in layers on several threads (`RenderJob.svg`, `TextLanes`, `SVGStitcher`): the
+/// same picture as one piece, the same bytes for any thread count.
+@Suite struct LayeredSVGTests {
+    /// 150 rows × 6 columns (900 cells, so two or more chunks) with what layers must keep in
+    /// order: a title, a frozen header row and column scrolled, right-aligned numbers, a glowing
+    /// selected row, swatches, a dashed border, text clipped in a narrow column, an outer line.
+    static func big(rows: Int = 150) -> PreparedGrid {
+        var contents: [[CellContent]] = [[.text("Name"), .text("Amount"), .text("Ratio"), .text("Colour"), .text("Note"), .text("Narrow")]]
+        for r in 1..<rows {
+            contents.append([.text("Row \(r)"), .text("\(r * 137 % 9973).\(r % 100)"), .text("0.\(r * 7 % 1000)"),
+                             .swatch(Color(hex: UInt32(r * 0x10305 % 0xffffff))), .text(r % 3 == 0 ? "über ñ café" : "note \(r)"),
+                             .text("much too long for this column")])
+        }
+        return makeTable(contents, columnWidths: [.auto(), .auto(), .auto(), .fixed(50), .auto(), .fixed(40)], rowHeight: 20, styler: { row, column in
+            var style = ResolvedStyle()
+            if row == 0 { style.background = Color(hex: 0x384a66); style.color = .white; style.font.weight = 700 }
+            else if row % 2 == 0 { style.background = Color(hex: 0xf2f4f8) }
+            if column == 1 || column == 2 { style.align = .right }
+            if column == 5 { style.ellipsize = .none }
+            if row == 7 { style.shadow = Shadow(radius: 4, color: Color(red: 0.2, green: 0.5, blue: 1, alpha: 0.6)) }
+            if row == 9 && column == 4 { style.borders.bottom = LineStyle(width: 1, color: Color(hex: 0xe4572e), dash: [3, 2]) }
+            return style
+        }, configure: { grid in
+            grid.padding = Insets(all: 8)
+            var title = ResolvedStyle()
+            title.font.size = 14
+            grid.title = PreparedGrid.TextBlock(text: "Layered", style: title)
+            grid.gridLines.horizontal = LineStyle(width: 1, color: Color(hex: 0xd0d4dc))
+            grid.gridLines.vertical = LineStyle(width: 1, color: Color(hex: 0xd0d4dc))
+            grid.gridLines.outer = LineStyle(width: 1, color: Color(hex: 0x555555))
+        })
+    }
+
+    static func svg(_ grid: PreparedGrid, threads: Int, chunked: Bool = true) throws -> [UInt8] {
+        let job = try RenderJob(grid, options: RenderOptions(paintThreads: threads))
+        job.chunksText = chunked
+        return try job.svg()
+    }
+
+    @Test func bigTablesAreChunked() {
+        #expect(RowChunks.partition(rows: 150, columns: 6).count > 1)
+    }
+
+    @Test func sameBytesForAnyThreadCount() throws {
+        let grid = Self.big()
+        let one = try Self.svg(grid, threads: 1)
+        for threads in [2, 3, 5] { #expect(try Self.svg(grid, threads: threads) == one) }
+    }
+
+    @Test func wellFormedWithEachGlyphDefinedOnce() throws {
+        let dir = try temporaryDirectory()
+        let path = dir.appendingPathComponent("layered.svg").path
+        try Data(Self.svg(Self.big(), threads: 2)).write(to: URL(fileURLWithPath: path))
+        #expect(try run(["xmllint", "--noout", path]).status == 0)
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        let outlines = svg.components(separatedBy: "<symbol ").dropFirst().map { $0.drop { $0 != ">" } }
+        #expect(!outlines.isEmpty)
+        #expect(Set(outlines).count == outlines.count)
+        #expect(svg.components(separatedBy: "<g id=\"surface").count == 2)
+        #expect(svg.components(separatedBy: "<rect x=\"0\" y=\"0\"").count == 2)   // the background only
+    }
+
+    /// Rasterized by librsvg, the layered document and the one-piece document are the same picture.
+    @Test(arguments: [1.0, 1.5])
+    func samePictureAsOnePiece(scale: Double) throws {
+        var grid = Self.big()
+        grid.scale = scale
+        let dir = try temporaryDirectory()
+        var rasters: [PNGImage] = []
+        for chunked in [true, false] {
+            let svg = dir.appendingPathComponent("\(chunked).svg").path, png = dir.appendingPathComponent("\(chunked).png").path
+            try Data(Self.svg(grid, threads: 2, chunked: chunked)).write(to: URL(fileURLWithPath: svg))
+            #expect(try run(["rsvg-convert", "-z", "\(scale)", svg, "-o", png]).status == 0)
+            rasters.append(try PNGImage(decoding: Array(Data(contentsOf: URL(fileURLWithPath: png)))))
+        }
+        #expect(rasters[0].width == rasters[1].width && rasters[0].height == rasters[1].height)
+        var differing = 0
+        for y in 0..<min(rasters[0].height, rasters[1].height) {
+            for x in 0..<min(rasters[0].width, rasters[1].width) where rasters[0][x, y] != rasters[1][x, y] { differing += 1 }
+        }
+        #expect(differing == 0)
+    }
+
+    /// The PDF shows layouts other lanes shaped: the same bytes whichever lane shaped them.
+    @Test func pdfSameBytesForAnyThreadCount() throws {
+        let grid = Self.big()
+        let one = try RenderJob(grid, options: RenderOptions(paintThreads: 1)).pdf()
+        for threads in [2, 4] { #expect(try RenderJob(grid, options: RenderOptions(paintThreads: threads)).pdf() == one) }
+    }
+}
+
+@Suite struct RowChunksTests {
+    @Test func smallGridsAreOneChunk() {
+        #expect(RowChunks.partition(rows: 50, columns: 8) == [0..<50])
+        #expect(RowChunks.partition(rows: 1, columns: 10_000) == [0..<1])
+        #expect(RowChunks.partition(rows: 0, columns: 3) == [0..<0])
+    }
+
+    @Test(arguments: [(101, 8, 2), (1001, 8, 4), (10_001, 8, 16), (100_001, 8, 16), (3, 1000, 2)])
+    func chunksCoverTheRowsInOrder(rows: Int, columns: Int, count: Int) {
+        let chunks = RowChunks.partition(rows: rows, columns: columns)
+        #expect(chunks.count == count)
+        #expect(chunks.first?.lowerBound == 0 && chunks.last?.upperBound == rows)
+        for (a, b) in zip(chunks, chunks.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+        #expect(chunks.allSatisfy { !$0.isEmpty })
+        #expect(chunks.map(\.count).max()! - chunks.map(\.count).min()! <= 1)
+    }
+}
+
+@Suite struct TextLanesTests {
+    final class Log: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var lanes: [Int] = []
+        func add(_ lane: Int) { lock.lock(); lanes.append(lane); lock.unlock() }
+    }
+
+    @Test func onlyLanesWithAChunkRun() throws {
+        let context = try TextContext(mode: .pinned)
+        let lanes = TextLanes(count: 4, main: context, shaped: ShapedLayouts(context: context)) { try TextContext(mode: .pinned) }
+        let log = Log()
+        try lanes.run(chunks: 2) { log.add($0.index) }
+        #expect(log.lanes.sorted() == [0, 1])
+        let all = Log()
+        try lanes.run(chunks: 16) { all.add($0.index) }
+        #expect(all.lanes.sorted() == [0, 1, 2, 3])
+    }
+
+    @Test func aLaneKeepsItsContextFromRunToRun() throws {
+        let context = try TextContext(mode: .pinned)
+        let lanes = TextLanes(count: 2, main: context, shaped: ShapedLayouts(context: context)) { try TextContext(mode: .pinned) }
+        final class Seen: @unchecked Sendable { var contexts: [ObjectIdentifier] = [] }
+        let seen = Seen()
+        for _ in 0..<2 {
+            try lanes.run(chunks: 2) { lane in if lane.index == 1 { seen.contexts.append(ObjectIdentifier(lane.context)) } }
+        }
+        #expect(seen.contexts.count == 2 && seen.contexts[0] == seen.contexts[1])
+        #expect(ObjectIdentifier(context) != seen.contexts[0])
+    }
+
+    @Test func theFirstErrorOfAnyLaneIsThrown() throws {
+        struct Boom: Error {}
+        let context = try TextContext(mode: .pinned)
+        let lanes = TextLanes(count: 3, main: context, shaped: ShapedLayouts(context: context)) { try TextContext(mode: .pinned) }
+        #expect(throws: Boom.self) { try lanes.run(chunks: 3) { lane in if lane.index == 2 { throw Boom() } } }
+    }
+}
