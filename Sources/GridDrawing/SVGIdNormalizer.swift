@@ -10,11 +10,31 @@
 enum SVGIdNormalizer {
     static func normalize(_ svg: [UInt8]) -> [UInt8] {
         var renamer = Renamer()
-        var names: [String: [UInt8]] = [:]
+        var names: [Token: [UInt8]] = [:]
         var out: [UInt8] = []
         out.reserveCapacity(svg.count)
         svg.withUnsafeBufferPointer { renamer.rename($0, names: &names, into: &out) }
         return out
+    }
+
+    /// An id as a dictionary key: its bytes, hashed without making a String (a table's SVG has
+    /// one reference per glyph, so this is on the hot path).
+    struct Token: Hashable {
+        private var low: UInt64 = 0, high: UInt64 = 0
+        /// The bytes past 15, for the rare long id.
+        private var rest: [UInt8]? = nil
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            for (k, byte) in bytes.prefix(15).enumerated() {
+                if k < 8 { low |= UInt64(byte) << (8 * UInt64(k)) } else { high |= UInt64(byte) << (8 * UInt64(k - 8)) }
+            }
+            high |= UInt64(min(bytes.count, 255)) << 56
+            if bytes.count > 15 { rest = Array(bytes.dropFirst(15)) }
+        }
+
+        init(_ string: String) {
+            self = Array(string.utf8).withUnsafeBufferPointer { Token($0) }
+        }
     }
 
     /// Renames ids and references in one or more pieces of SVG. Each prefix is numbered across
@@ -32,8 +52,7 @@ enum SVGIdNormalizer {
 
         /// Copies `svg` to `out` with every id and reference renamed through `names`, adding a
         /// new name for each token not in it yet.
-        mutating func rename(_ svg: UnsafeBufferPointer<UInt8>, names: inout [String: [UInt8]], into out: inout [UInt8]) {
-            // Tokens and prefixes are short: small Strings, hashed in one go, no allocation.
+        mutating func rename(_ svg: UnsafeBufferPointer<UInt8>, names: inout [Token: [UInt8]], into out: inout [UInt8]) {
             let quote = UInt8(ascii: "\""), paren = UInt8(ascii: "("), hash = UInt8(ascii: "#")
             let n = svg.count
             var copied = 0   // svg[copied..<i] is still to be copied
@@ -59,7 +78,7 @@ enum SVGIdNormalizer {
                 while j < n, SVGIdNormalizer.isDigit(svg[j]) || svg[j] == UInt8(ascii: "-") { j += 1 }
                 guard prefixEnd > start, j > prefixEnd, SVGIdNormalizer.isDigit(svg[prefixEnd]) else { i = start; continue }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: svg[copied..<start]))
-                let token = String(decoding: UnsafeBufferPointer(rebasing: svg[start..<j]), as: UTF8.self)
+                let token = Token(UnsafeBufferPointer(rebasing: svg[start..<j]))
                 if let name = names[token] {
                     out.append(contentsOf: name)
                 } else {

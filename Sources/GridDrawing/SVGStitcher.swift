@@ -42,27 +42,29 @@ enum SVGStitcher {
         var renamer = SVGIdNormalizer.Renamer()
         var symbols: [UInt8] = [], defs: [UInt8] = [], body: [UInt8] = [], wrapper: [UInt8] = []
         body.reserveCapacity(documents.reduce(0) { $0 + $1.count })
-        var glyphs: [[UInt8]: [UInt8]] = [:]   // outline → name
+        var glyphs: [Outline: [UInt8]] = [:]   // outline → name
         for (k, (document, layer)) in zip(documents, layers).enumerated() {
             document.withUnsafeBufferPointer { bytes in
-                var names: [String: [UInt8]] = [:]
+                var names: [SVGIdNormalizer.Token: [UInt8]] = [:]
                 if k == 0 {
                     // The first layer's wrapper is the document's: `surface0`.
                     renamer.rename(UnsafeBufferPointer(rebasing: bytes[layer.wrapper]), names: &names, into: &wrapper)
                 }
                 for symbol in layer.symbols {
-                    let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[symbol.id]), as: UTF8.self)
-                    let outline = Array(bytes[symbol.outline])
+                    let id = UnsafeBufferPointer(rebasing: bytes[symbol.id])
+                    let token = SVGIdNormalizer.Token(id)
+                    let outline = Outline(bytes: Array(bytes[symbol.outline]))
                     if let name = glyphs[outline] {
                         names[token] = name
                         continue
                     }
-                    let name = renamer.newName(prefix: String(token.prefix { $0.isLetter }))
+                    let prefix = String(decoding: id.prefix { SVGIdNormalizer.isLetter($0) }, as: UTF8.self)
+                    let name = renamer.newName(prefix: prefix)
                     glyphs[outline] = name
                     names[token] = name
                     symbols.append(contentsOf: Array("<symbol overflow=\"visible\" id=\"".utf8))
                     symbols.append(contentsOf: name)
-                    symbols.append(contentsOf: outline)
+                    symbols.append(contentsOf: outline.bytes)
                 }
                 renamer.rename(UnsafeBufferPointer(rebasing: bytes[layer.otherDefs]), names: &names, into: &defs)
                 renamer.rename(UnsafeBufferPointer(rebasing: bytes[layer.body]), names: &names, into: &body)
@@ -84,6 +86,12 @@ enum SVGStitcher {
     }
 
     private static let closing = "</g>\n</svg>\n"
+
+    /// A glyph's outline bytes as a key, hashed in one go (an array of bytes hashes byte by byte).
+    private struct Outline: Hashable {
+        let bytes: [UInt8]
+        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+    }
 
     /// The layer's parts, or nil when the document is not shaped as Cairo writes it.
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Layer? {
