@@ -45,9 +45,13 @@ final class RenderJob {
         let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context)
         self.decimals = decimals
         fontDirectory = options.fontDirectory
-        let measurer = TextMeasurer(source: grid.cells, context: context, scale: grid.scale, decimals: decimals)
+        let threads = max(1, options.paintThreads ?? RenderJob.defaultPaintThreads)
+        // The lanes share one budget of kept layouts, so memory does not grow with the cores.
+        let capacity = ShapedLayouts.defaultCapacity / threads
+        let measurer = TextMeasurer(source: grid.cells, context: context, scale: grid.scale, decimals: decimals,
+                                    shapedCapacity: capacity)
         let fonts = grid.fonts, fontDirectory = options.fontDirectory
-        lanes = TextLanes(count: options.paintThreads ?? RenderJob.defaultPaintThreads, main: context, shaped: measurer.shaped) {
+        lanes = TextLanes(count: threads, main: context, shaped: measurer.shaped, shapedCapacity: capacity) {
             try TextContext(mode: fonts, fontDirectory: fontDirectory)
         }
         if case .table(let table) = grid.spec.content {
@@ -177,6 +181,8 @@ final class RenderJob {
     /// Peak memory is two bands per thread, whatever the height. Writes to `path`, or returns the bytes.
     func png(path: String?, options: RenderOptions, maxBandRows: Int = RenderJob.maxBandRows) throws -> [UInt8] {
         let (width, height) = try pixelSize()
+        reportWarnings()   // the lanes' warnings, before they go
+        lanes.releaseHelpers()
         let bandRows = max(1, min(maxBandRows, RenderJob.bandBytes / (width * 4), height))
         let bandCount = (height + bandRows - 1) / bandRows
         var parallel = max(1, min(options.paintThreads ?? RenderJob.defaultPaintThreads, bandCount))

@@ -26,6 +26,8 @@ final class TextLanes: @unchecked Sendable {
     }
 
     let count: Int
+    /// How many natural layouts each other lane keeps.
+    private let shapedCapacity: Int
     private let makeContext: @Sendable () throws -> TextContext
     /// Lane `k` is written only by lane `k` (a buffer, not an array, so lanes made at the same
     /// time on different threads do not touch one shared value).
@@ -33,9 +35,11 @@ final class TextLanes: @unchecked Sendable {
     private let queues: [DispatchQueue]
 
     /// `main`: the job's context and its store of shaped layouts, lane 0. `makeContext` makes
-    /// another lane's context, on that lane.
-    init(count: Int, main: TextContext, shaped: ShapedLayouts, makeContext: @escaping @Sendable () throws -> TextContext) {
+    /// another lane's context, on that lane; its store keeps up to `shapedCapacity` layouts.
+    init(count: Int, main: TextContext, shaped: ShapedLayouts, shapedCapacity: Int = ShapedLayouts.defaultCapacity,
+         makeContext: @escaping @Sendable () throws -> TextContext) {
         self.count = max(1, count)
+        self.shapedCapacity = shapedCapacity
         self.makeContext = makeContext
         lanes = .allocate(capacity: self.count)
         lanes.initialize(repeating: nil, count: self.count)
@@ -44,13 +48,19 @@ final class TextLanes: @unchecked Sendable {
     }
 
     deinit {
-        // Each lane's Pango objects are released on the queue that made and used them.
+        releaseHelpers()
+        lanes.deinitialize(count: count)
+        lanes.deallocate()
+    }
+
+    /// Releases every lane but the first, each on the queue that made and used it (a PNG render
+    /// paints with threads of its own, so the lanes' layouts would only hold memory). A later
+    /// `run` makes them again.
+    func releaseHelpers() {
         let slots = Unchecked(lanes)
         for k in 1..<count where lanes[k] != nil {
             queues[k - 1].sync { slots.value[k] = nil }
         }
-        lanes.deinitialize(count: count)
-        lanes.deallocate()
     }
 
     /// Runs `body` on the lanes that get one of `chunks` chunks, at once (lane 0 on this
@@ -67,7 +77,8 @@ final class TextLanes: @unchecked Sendable {
                         let lanes = me.value
                         if lanes.lanes[k] == nil {
                             let context = try lanes.makeContext()
-                            lanes.lanes[k] = Lane(index: k, context: context, shaped: ShapedLayouts(context: context))
+                            lanes.lanes[k] = Lane(index: k, context: context,
+                                                 shaped: ShapedLayouts(context: context, capacity: lanes.shapedCapacity))
                         }
                         try work.value(lanes.lanes[k]!)
                     } catch {

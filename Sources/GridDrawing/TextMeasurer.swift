@@ -32,12 +32,14 @@ final class TextMeasurer: ContentMeasurer {
 
     private let decimals: DecimalColumns?
 
-    init(source: CellSource, context: TextContext, scale: Double = 1, decimals: DecimalColumns? = nil) {
+    /// `shapedCapacity`: how many natural layouts to keep for the painter.
+    init(source: CellSource, context: TextContext, scale: Double = 1, decimals: DecimalColumns? = nil,
+         shapedCapacity: Int = ShapedLayouts.defaultCapacity) {
         self.source = source
         self.decimals = decimals
         self.scale = scale
         layout = TextLayout(context: context)
-        shaped = ShapedLayouts(context: context)
+        shaped = ShapedLayouts(context: context, capacity: shapedCapacity)
     }
 
     func width(row: Int, column: Int) -> Double {
