@@ -462,11 +462,34 @@ final class GridPainter {
         }
     }
 
+    /// The room Pango gets for a cell's text: its inner width, or none for decimal alignment
+    /// (the painter places the point).
+    private static func room(_ style: ResolvedStyle, _ inner: Rect) -> Double? {
+        style.align == .decimal ? nil : inner.width
+    }
+
+    /// Shapes, into this painter's store, the text of the cells whose first row is in `rows` as
+    /// `paint` will show it, where no kept natural layout stands in for it (`ShapedLayouts.prepare`).
+    /// A lane does this for its rows before another thread paints them all.
+    func prepareText(rows: Range<Int>) {
+        guard let shaped, !rows.isEmpty, !geometry.columns.isEmpty else { return }
+        let R = geometry.rows, C = geometry.columns
+        let band = Rect(x: C[0].offset, y: R[rows.lowerBound].offset, width: C[C.count - 1].end - C[0].offset,
+                        height: R[rows.upperBound - 1].end - R[rows.lowerBound].offset)
+        let source = grid.cells
+        for cell in geometry.cells(in: band) where rows.contains(cell.row) {
+            guard case .text(let string) = source.content(row: cell.row, column: cell.column, item: cell.item),
+                  !string.isEmpty else { continue }
+            let style = source.style(row: cell.row, column: cell.column, item: cell.item)
+            shaped.prepare(string, style: style, width: GridPainter.room(style, cell.frame.inset(by: style.padding)))
+        }
+    }
+
     private func paintText(_ cr: CairoContext, _ string: String, cell: PlacedCell, style: ResolvedStyle, frame: Rect, inner: Rect) {
         let decimal = style.align == .decimal
         // The column's tail first: computing it reuses the text layout.
         let tail = decimal ? decimals.extent(column: cell.column).tail : 0
-        let room: Double? = decimal ? nil : inner.width
+        let room = GridPainter.room(style, inner)
         let text: TextLayout
         let settings = TextLayout.settings(style: style, width: room)
         if let kept = shaped?.layout(for: string, font: style.font, settings: settings)

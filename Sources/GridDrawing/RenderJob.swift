@@ -367,6 +367,23 @@ final class RenderJob {
         return SVGIdNormalizer.normalize(bytes)
     }
 
+    /// Has each lane shape, for its chunks, the text the painter cannot show from a natural
+    /// layout (right- or centre-aligned in a width, wrapped), so a PDF page painted on this
+    /// thread shapes only its own share. The bytes are the same: the layouts are the ones the
+    /// painter would make.
+    private func prepareTextOnLanes() throws {
+        let chunks = textChunks
+        guard chunks.count > 1, lanes.count > 1 else { return }
+        let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
+        try lanes.run(chunks: chunks.count) { lane in
+            let painter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
+            for c in Swift.stride(from: lane.index, to: chunks.count, by: self.lanes.count) {
+                painter.prepareText(rows: chunks[c])
+            }
+        }
+        RenderTrace.mark("text prepared on \(lanes.count) lanes")
+    }
+
     /// One layer of the SVG: a document of the canvas's size painted by `body`.
     private func svgPart(_ body: (CairoContext) throws -> Void) throws -> [UInt8] {
         let cr = try CairoContext(CairoSurface.svg(width: frame.size.width, height: frame.size.height))
@@ -398,7 +415,8 @@ final class RenderJob {
                 let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
                 paintBackground(cr, all)
                 // One page is one stream: painted here, showing the layouts every lane shaped
-                // while measuring (they are idle now), so no text is shaped twice.
+                // while measuring and, just before, for the rows it paints (they are idle now).
+                try prepareTextOnLanes()
                 painter.borrowedLayouts = lanes.helperShapedLayouts
                 defer { painter.borrowedLayouts = [] }
                 try paintCanvas(cr, visible: all)
@@ -411,6 +429,7 @@ final class RenderJob {
         let pages = PDFPagination(job: self, page: page)
         painter.pixelsPerDeviceUnit = grid.scale / pages.fit
         let surface = try CairoSurface.pdf(width: page.width, height: page.height)
+        try prepareTextOnLanes()
         painter.borrowedLayouts = lanes.helperShapedLayouts
         defer { painter.borrowedLayouts = [] }
         try withContext(surface) { cr in

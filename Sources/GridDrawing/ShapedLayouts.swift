@@ -9,7 +9,12 @@ import GridLayout
 /// non-wrapping one (an ellipsis is added only to a line wider than the width). Keyed by text and
 /// font, the only settings a natural layout depends on; bounded to `capacity` layouts, so a large
 /// table keeps its first texts and shapes the rest twice as before. One per `TextContext`, used
-/// on its thread only.
+/// on its thread only (or by another once that thread is idle: `TextLanes`).
+///
+/// It also keeps, on request (`prepare`), layouts shaped with exactly the settings a cell is
+/// painted with, for text the natural layout cannot stand in for (aligned right or centre in a
+/// width, wrapped, limited): lanes prepare them for their rows in parallel before a PDF page is
+/// painted on one thread.
 final class ShapedLayouts {
     struct Key: Hashable {
         var text: String
@@ -25,21 +30,45 @@ final class ShapedLayouts {
     /// Up to this many layouts (each a few hundred bytes to a few KiB of Pango data) are kept.
     static let defaultCapacity = 16384
 
+    /// A painted layout's text, font and every setting `TextLayout.prepare` gives it.
+    struct PaintedKey: Hashable {
+        var text: String
+        var font: FontSpec
+        var width: Int32
+        var height: Int32
+        var ellipsize: UInt32
+        var alignment: UInt32
+        var wraps: Bool
+        var lineLimit: Int
+
+        init(_ text: String, _ font: FontSpec, _ s: TextLayout.Settings) {
+            self.text = text
+            self.font = font
+            width = s.width
+            height = s.height
+            ellipsize = s.ellipsize.rawValue
+            alignment = s.alignment.rawValue
+            wraps = s.wraps
+            lineLimit = s.lineLimit
+        }
+    }
+
     let context: TextContext
     let capacity: Int
     private var entries: [Key: Entry] = [:]
+    private var painted: [PaintedKey: TextLayout] = [:]
 
     init(context: TextContext, capacity: Int = ShapedLayouts.defaultCapacity) {
         self.context = context
         self.capacity = capacity
     }
 
-    var isFull: Bool { entries.count >= capacity }
+    var isFull: Bool { entries.count + painted.count >= capacity }
 
     /// Lays `text` out at its natural size in a layout of its own and keeps it when it qualifies.
     /// Returns the natural logical size, or nil when the store is full (the caller measures).
     func measure(_ text: String, style: ResolvedStyle) -> Size? {
-        guard entries.count < capacity else { return nil }
+        guard !isFull else { return nil }
         let key = Key(text: text, font: style.font)
         if let entry = entries[key] {
             let rect = entry.layout.logicalRect
@@ -57,11 +86,22 @@ final class ShapedLayouts {
     /// The kept layout to show for `text` painted with `settings` (what `TextLayout.prepare` would
     /// set), when it is provably the layout Pango would make for those settings.
     func layout(for text: String, font: FontSpec, settings: TextLayout.Settings) -> TextLayout? {
-        guard !entries.isEmpty, settings.height == -1, settings.lineLimit == 0,
-              let entry = entries[Key(text: text, font: font)] else { return nil }
-        if settings.width < 0 { return entry.layout }
-        guard !settings.wraps, settings.alignment == PANGO_ALIGN_LEFT, entry.width <= settings.width else { return nil }
-        return entry.layout
+        if settings.height == -1, settings.lineLimit == 0, let entry = entries[Key(text: text, font: font)] {
+            if settings.width < 0 { return entry.layout }
+            if !settings.wraps, settings.alignment == PANGO_ALIGN_LEFT, entry.width <= settings.width { return entry.layout }
+        }
+        return painted.isEmpty ? nil : painted[PaintedKey(text, font, settings)]
+    }
+
+    /// Shapes `text` as it is painted with `style` in `width` (`TextLayout.prepare`) and keeps
+    /// it, unless a kept layout already stands in for it or the store is full.
+    func prepare(_ text: String, style: ResolvedStyle, width: Double?) {
+        let settings = TextLayout.settings(style: style, width: width)
+        guard !isFull, layout(for: text, font: style.font, settings: settings) == nil else { return }
+        let layout = TextLayout(context: context)
+        layout.prepare(text, style: style, width: width)
+        _ = layout.logicalRect   // shaped here, on this lane
+        painted[PaintedKey(text, style.font, settings)] = layout
     }
 
     /// No line or paragraph breaks and no other control characters.
