@@ -125,9 +125,9 @@ final class RenderJob {
 
     /// `paintCanvas` with a given painter and block layout (another thread's own).
     private func paintCanvas(_ cr: CairoContext, visible: Rect, regions: [ViewportRegion]?, blocks: [CanvasFrame.Block]?,
-                             gridOrigin: Point?, closeBottoms: Bool, painter: GridPainter, blockText: TextLayout,
+                             gridOrigin: Point?, closeBottoms: Bool, painter: GridPainter, blockText: TextLayout?,
                              layers: GridPainter.Layers = .all, rows: Range<Int>? = nil) throws {
-        if layers.contains(.cells) {
+        if layers.contains(.cells), let blockText {
             for b in blocks ?? frame.blocks where b.rect.intersects(visible) {
                 let style = CanvasFrame.blockStyle(b.block.style)
                 let inner = b.rect.inset(by: style.padding)
@@ -300,61 +300,13 @@ final class RenderJob {
         chunksText ? RowChunks.partition(rows: layout.rows.count, columns: layout.columns.count) : [0..<layout.rows.count]
     }
 
-    /// Paints the cell text of `chunks` on the lanes, chunk `c` on lane `c % lanes.count`, each
-    /// into a target `make` gives and `finish` turns into the chunk's part; `base` runs first on
-    /// this thread. Returns the parts in chunk order. (Generic so another vector format can
-    /// reuse it; SVG is the one whose document can be joined from parts.)
-    private func paintTextChunks<Part>(_ chunks: [Range<Int>], base: () throws -> Void,
-                                       make: (Int) throws -> CairoContext, finish: (CairoContext) throws -> Part) throws -> [Part] {
-        let parts = UnsafeMutablePointer<Part?>.allocate(capacity: chunks.count)
-        parts.initialize(repeating: nil, count: chunks.count)
-        defer { parts.deinitialize(count: chunks.count); parts.deallocate() }
-        let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
-        let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
-        try base()
-        try lanes.run(chunks: chunks.count) { lane in
-            let painter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
-            for c in Swift.stride(from: lane.index, to: chunks.count, by: self.lanes.count) {
-                let cr = try make(c)
-                try self.paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
-                                     painter: painter, blockText: self.blockText, layers: .text, rows: chunks[c])
-                parts[c] = try finish(cr)
-            }
-        }
-        return (0..<chunks.count).map { parts[$0]! }
-    }
-
     // MARK: - SVG
 
     func svg() throws -> [UInt8] {
         painter.pixelsPerDeviceUnit = grid.scale
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
         let chunks = textChunks
-        if chunks.count > 1 {
-            // In layers: the cells, each chunk's text (on the lanes), the overlay, each an SVG
-            // document of its own, joined into one.
-            var cells: [UInt8] = [], overlay: [UInt8] = []
-            let text = try paintTextChunks(chunks, base: {
-                cells = try svgPart { cr in
-                    paintBackground(cr, all)
-                    try paintCanvas(cr, visible: all, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
-                                    painter: painter, blockText: blockText, layers: .cells)
-                }
-                overlay = try svgPart { cr in
-                    try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
-                                    painter: painter, blockText: blockText, layers: .overlay)
-                }
-            }, make: { _ in
-                let cr = try CairoContext(CairoSurface.svg(width: all.width, height: all.height))
-                // A page-wide first operation keeps Cairo's finish linear (see SVGStitcher).
-                cr.paint(.white)
-                return cr
-            }, finish: { cr in try cr.finishSurface() })
-            RenderTrace.mark("painted and finished in \(chunks.count) chunks")
-            defer { RenderTrace.mark("joined") }
-            let layers = [cells] + text + [overlay]
-            if let joined = SVGStitcher.join(layers, dropsPage: layers.indices.map { $0 > 0 && $0 <= text.count }) { return joined }
-        }
+        if chunks.count > 1, let joined = try layeredSVG(chunks) { return joined }
         let surface = try CairoSurface.svg(width: all.width, height: all.height)
         try withContext(surface) { cr in
             paintBackground(cr, all)
@@ -365,6 +317,44 @@ final class RenderJob {
         RenderTrace.mark("finished")
         defer { RenderTrace.mark("normalized") }
         return SVGIdNormalizer.normalize(bytes)
+    }
+
+    /// The SVG in layers, each a Cairo document of its own, painted on the lanes at once and
+    /// joined (`SVGStitcher`): the cells and the overlay on this thread, the text of chunk `c`
+    /// on lane `c % lanes.count`. Nil when Cairo's documents cannot be joined.
+    private func layeredSVG(_ chunks: [Range<Int>]) throws -> [UInt8]? {
+        let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
+        var cells: [UInt8] = [], overlay: [UInt8] = []
+        let text = UnsafeMutablePointer<[UInt8]>.allocate(capacity: chunks.count)
+        text.initialize(repeating: [], count: chunks.count)
+        defer { text.deinitialize(count: chunks.count); text.deallocate() }
+        let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
+        try lanes.run(chunks: chunks.count) { lane in
+            if lane.index == 0 {
+                cells = try svgPart { cr in
+                    paintBackground(cr, all)
+                    try paintCanvas(cr, visible: all, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
+                                    painter: painter, blockText: blockText, layers: .cells)
+                }
+                overlay = try svgPart { cr in
+                    try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                                    painter: painter, blockText: blockText, layers: .overlay)
+                }
+            }
+            let lanePainter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
+            for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) {
+                text[c] = try svgPart { cr in
+                    // A page-wide first operation keeps Cairo's finish linear; the join drops it.
+                    cr.paint(.white)
+                    try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                                    painter: lanePainter, blockText: nil, layers: .text, rows: chunks[c])
+                }
+            }
+        }
+        RenderTrace.mark("painted and finished in \(chunks.count) chunks")
+        defer { RenderTrace.mark("joined") }
+        let layers = [cells] + Array(UnsafeBufferPointer(start: text, count: chunks.count)) + [overlay]
+        return SVGStitcher.join(layers, dropsPage: layers.indices.map { $0 > 0 && $0 <= chunks.count })
     }
 
     /// Has each lane shape, for its chunks, the text the painter cannot show from a natural
