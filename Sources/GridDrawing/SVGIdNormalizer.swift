@@ -10,30 +10,51 @@
 enum SVGIdNormalizer {
     static func normalize(_ svg: [UInt8]) -> [UInt8] {
         var renamer = Renamer()
-        var names: [Token: [UInt8]] = [:]
+        var names = Names()
         var out: [UInt8] = []
         out.reserveCapacity(svg.count)
         svg.withUnsafeBufferPointer { renamer.rename($0, names: &names, into: &out) }
         return out
     }
 
-    /// An id as a dictionary key: its bytes, hashed without making a String (a table's SVG has
-    /// one reference per glyph, so this is on the hot path).
+    /// An id of at most 15 bytes packed into two words: a dictionary key hashed without making
+    /// a String, and a name appended without reference counting (a table's SVG has one reference
+    /// per glyph, so this is on the hot path). Longer ids go through `Renamer`'s slow path.
     struct Token: Hashable {
         private var low: UInt64 = 0, high: UInt64 = 0
-        /// The bytes past 15, for the rare long id.
-        private var rest: [UInt8]? = nil
+        static let capacity = 15
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>) {
-            for (k, byte) in bytes.prefix(15).enumerated() {
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard bytes.count <= Token.capacity else { return nil }
+            for (k, byte) in bytes.enumerated() {
                 if k < 8 { low |= UInt64(byte) << (8 * UInt64(k)) } else { high |= UInt64(byte) << (8 * UInt64(k - 8)) }
             }
-            high |= UInt64(min(bytes.count, 255)) << 56
-            if bytes.count > 15 { rest = Array(bytes.dropFirst(15)) }
+            high |= UInt64(bytes.count) << 56
         }
 
-        init(_ string: String) {
-            self = Array(string.utf8).withUnsafeBufferPointer { Token($0) }
+        init?(_ bytes: [UInt8]) {
+            guard let token = bytes.withUnsafeBufferPointer({ Token($0) }) else { return nil }
+            self = token
+        }
+
+        var count: Int { Int(high >> 56) }
+
+        /// Appends the bytes.
+        func write(to out: inout [UInt8]) {
+            for k in 0..<count { out.append(UInt8(truncatingIfNeeded: (k < 8 ? low >> (8 * UInt64(k)) : high >> (8 * UInt64(k - 8))))) }
+        }
+    }
+
+    /// The new names of one document's ids: short ones packed, long ones as Strings.
+    struct Names {
+        fileprivate var short: [Token: Token] = [:]
+        fileprivate var long: [String: [UInt8]] = [:]
+
+        /// Gives `id` (bytes of the document) the name `name`.
+        mutating func set(_ id: UnsafeBufferPointer<UInt8>, to name: [UInt8]) {
+            if let key = Token(id), let value = Token(name) { short[key] = value } else {
+                long[String(decoding: id, as: UTF8.self)] = name
+            }
         }
     }
 
@@ -52,7 +73,7 @@ enum SVGIdNormalizer {
 
         /// Copies `svg` to `out` with every id and reference renamed through `names`, adding a
         /// new name for each token not in it yet.
-        mutating func rename(_ svg: UnsafeBufferPointer<UInt8>, names: inout [Token: [UInt8]], into out: inout [UInt8]) {
+        mutating func rename(_ svg: UnsafeBufferPointer<UInt8>, names: inout Names, into out: inout [UInt8]) {
             let quote = UInt8(ascii: "\""), paren = UInt8(ascii: "("), hash = UInt8(ascii: "#")
             let n = svg.count
             var copied = 0   // svg[copied..<i] is still to be copied
@@ -78,12 +99,14 @@ enum SVGIdNormalizer {
                 while j < n, SVGIdNormalizer.isDigit(svg[j]) || svg[j] == UInt8(ascii: "-") { j += 1 }
                 guard prefixEnd > start, j > prefixEnd, SVGIdNormalizer.isDigit(svg[prefixEnd]) else { i = start; continue }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: svg[copied..<start]))
-                let token = Token(UnsafeBufferPointer(rebasing: svg[start..<j]))
-                if let name = names[token] {
+                let token = UnsafeBufferPointer(rebasing: svg[start..<j])
+                if let key = Token(token), let name = names.short[key] {
+                    name.write(to: &out)
+                } else if Token(token) == nil, let name = names.long[String(decoding: token, as: UTF8.self)] {
                     out.append(contentsOf: name)
                 } else {
                     let name = newName(prefix: String(decoding: UnsafeBufferPointer(rebasing: svg[start..<prefixEnd]), as: UTF8.self))
-                    names[token] = name
+                    names.set(token, to: name)
                     out.append(contentsOf: name)
                 }
                 copied = j

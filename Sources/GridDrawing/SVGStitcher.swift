@@ -40,38 +40,36 @@ enum SVGStitcher {
             layers.append(layer)
         }
         var renamer = SVGIdNormalizer.Renamer()
-        var symbols: [UInt8] = [], defs: [UInt8] = [], body: [UInt8] = [], wrapper: [UInt8] = []
-        body.reserveCapacity(documents.reduce(0) { $0 + $1.count })
+        var names = Array(repeating: SVGIdNormalizer.Names(), count: layers.count)
+        var symbols: [UInt8] = [], defs: [UInt8] = [], wrapper: [UInt8] = []
         var glyphs: [Outline: [UInt8]] = [:]   // outline → name
+        // The definitions first (every id is defined there before a body refers to it), then
+        // the bodies straight into the result.
         for (k, (document, layer)) in zip(documents, layers).enumerated() {
             document.withUnsafeBufferPointer { bytes in
-                var names: [SVGIdNormalizer.Token: [UInt8]] = [:]
                 if k == 0 {
                     // The first layer's wrapper is the document's: `surface0`.
-                    renamer.rename(UnsafeBufferPointer(rebasing: bytes[layer.wrapper]), names: &names, into: &wrapper)
+                    renamer.rename(UnsafeBufferPointer(rebasing: bytes[layer.wrapper]), names: &names[k], into: &wrapper)
                 }
                 for symbol in layer.symbols {
                     let id = UnsafeBufferPointer(rebasing: bytes[symbol.id])
-                    let token = SVGIdNormalizer.Token(id)
                     let outline = Outline(bytes: Array(bytes[symbol.outline]))
                     if let name = glyphs[outline] {
-                        names[token] = name
+                        names[k].set(id, to: name)
                         continue
                     }
-                    let prefix = String(decoding: id.prefix { SVGIdNormalizer.isLetter($0) }, as: UTF8.self)
-                    let name = renamer.newName(prefix: prefix)
+                    let name = renamer.newName(prefix: String(decoding: id.prefix { SVGIdNormalizer.isLetter($0) }, as: UTF8.self))
                     glyphs[outline] = name
-                    names[token] = name
+                    names[k].set(id, to: name)
                     symbols.append(contentsOf: Array("<symbol overflow=\"visible\" id=\"".utf8))
                     symbols.append(contentsOf: name)
                     symbols.append(contentsOf: outline.bytes)
                 }
-                renamer.rename(UnsafeBufferPointer(rebasing: bytes[layer.otherDefs]), names: &names, into: &defs)
-                renamer.rename(UnsafeBufferPointer(rebasing: bytes[layer.body]), names: &names, into: &body)
+                renamer.rename(UnsafeBufferPointer(rebasing: bytes[layer.otherDefs]), names: &names[k], into: &defs)
             }
         }
         var out = Array(documents[0][layers[0].header])
-        out.reserveCapacity(out.count + symbols.count + defs.count + body.count + wrapper.count + 64)
+        out.reserveCapacity(documents.reduce(symbols.count + defs.count + 64) { $0 + $1.count })
         let glyphGroup = layers.contains { $0.hasGlyphGroup }
         if glyphGroup || !defs.isEmpty {
             out += Array("<defs>\n".utf8)
@@ -80,7 +78,11 @@ enum SVGStitcher {
             out += Array("</defs>\n".utf8)
         }
         out += wrapper
-        out += body
+        for (k, (document, layer)) in zip(documents, layers).enumerated() {
+            document.withUnsafeBufferPointer { bytes in
+                renamer.rename(UnsafeBufferPointer(rebasing: bytes[layer.body]), names: &names[k], into: &out)
+            }
+        }
         out += Array(closing.utf8)
         return out
     }
