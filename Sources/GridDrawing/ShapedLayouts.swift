@@ -68,7 +68,7 @@ final class ShapedLayouts {
     /// Lays `text` out at its natural size in a layout of its own and keeps it when it qualifies.
     /// Returns the natural logical size, or nil when the store is full (the caller measures).
     func measure(_ text: String, style: ResolvedStyle) -> Size? {
-        guard !isFull else { return nil }
+        guard !isFull, ShapedLayouts.naturalLayoutIsShown(style) else { return nil }
         let key = Key(text: text, font: style.font)
         if let entry = entries[key] {
             let rect = entry.layout.logicalRect
@@ -102,6 +102,17 @@ final class ShapedLayouts {
         layout.prepare(text, style: style, width: width)
         _ = layout.logicalRect   // shaped here, on this lane
         painted[PaintedKey(text, style.font, settings)] = layout
+    }
+
+    /// Whether the painter can show a natural layout for text in `style`: when it is
+    /// left-aligned (or decimal-aligned, which the painter places itself), or when Pango gets no
+    /// width (no wrapping, no ellipsis). Right- or centre-aligned text in a width is laid out
+    /// by Pango in that width, so keeping its natural layout would only cost memory.
+    static func naturalLayoutIsShown(_ style: ResolvedStyle) -> Bool {
+        switch style.align {
+        case .left, .decimal: true
+        case .right, .center: !style.wrap && style.ellipsize == .none
+        }
     }
 
     /// No line or paragraph breaks and no other control characters.

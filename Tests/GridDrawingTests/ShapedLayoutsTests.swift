@@ -53,3 +53,19 @@ import Testing
         #expect(store.layout(for: "cell 3", font: style.font, settings: settings) == nil)
     }
 }
+
+extension ShapedLayoutsTests {
+    /// Right- or centre-aligned text in a width is laid out by Pango in that width when painted,
+    /// so its natural layout is not kept (measuring it in a layout of its own only cost time).
+    @Test func naturalLayoutsAreKeptOnlyWhereThePainterShowsThem() throws {
+        let context = try TextContext(mode: .pinned)
+        let store = ShapedLayouts(context: context)
+        var right = ResolvedStyle()
+        right.align = .right
+        right.ellipsize = .end
+        #expect(store.measure("42", style: right) == nil)
+        right.ellipsize = .none   // no width for Pango: the painter aligns the natural layout
+        #expect(store.measure("42", style: right) != nil)
+        #expect(store.measure("left", style: ResolvedStyle()) != nil)
+    }
+}
