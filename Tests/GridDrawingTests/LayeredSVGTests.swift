@@ -43,8 +43,10 @@ import Testing
         return try job.svg()
     }
 
-    @Test func bigTablesAreChunked() {
+    @Test func bigTablesAreChunked() throws {
         #expect(RowChunks.partition(rows: 150, columns: 6).count > 1)
+        let items = try RenderJob(Self.variant("items"), options: RenderOptions())
+        #expect(RowChunks.partition(rows: items.layout.rows.count, columns: items.layout.columns.count).count > 1)
     }
 
     @Test func sameBytesForAnyThreadCount() throws {
@@ -66,15 +68,47 @@ import Testing
         #expect(svg.components(separatedBy: "<rect x=\"0\" y=\"0\"").count == 2)   // the background only
     }
 
+    /// `big()` scrolled to its middle with one frozen row and column (four clipped regions), and
+    /// with section rows every 25 rows.
+    static func variant(_ name: String) -> PreparedGrid {
+        var grid = big()
+        switch name {
+        case "frozen":
+            grid.spec.frozenRows = 1
+            grid.spec.frozenColumns = 1
+            grid.spec.viewport = Rect(x: 40, y: 600, width: 300, height: 1200)
+        case "items":
+            // 800 text items, 8 a row: item mode cut into row chunks too.
+            struct Items: CellSource {
+                func content(row: Int, column: Int, item: Int?) -> CellContent { item.map { .text("Item \($0)") } ?? .empty }
+                func style(row: Int, column: Int, item: Int?) -> ResolvedStyle {
+                    var style = ResolvedStyle()
+                    style.background = (item ?? 0) % 3 == 0 ? Color(hex: 0xe8ecf3) : .white
+                    return style
+                }
+            }
+            var spec = GridSpec(content: .items(.init(sections: [.init(count: 800)], limit: .maxColumns(8), itemHeight: .lineSize(0))),
+                                width: 640)
+            spec.columnSpacing = Spacing(4)
+            grid = PreparedGrid(spec: spec, cells: Items())
+        case "sections":
+            let kinds: [RowKind] = (0..<150).map { $0 == 0 ? .header : $0 % 25 == 0 ? .section : .data }
+            grid.spec.content = .table(.init(columnCount: 6, rows: kinds))
+        default: break
+        }
+        return grid
+    }
+
     /// Rasterized by librsvg, the layered document and the one-piece document are the same picture.
-    @Test(arguments: [1.0, 1.5])
-    func samePictureAsOnePiece(scale: Double) throws {
-        var grid = Self.big()
+    @Test(arguments: [(1.0, "plain"), (1.5, "plain"), (1.0, "frozen"), (1.0, "sections"), (1.0, "items")])
+    func samePictureAsOnePiece(scale: Double, variant: String) throws {
+        var grid = Self.variant(variant)
         grid.scale = scale
         let dir = try temporaryDirectory()
         var rasters: [PNGImage] = []
         for chunked in [true, false] {
-            let svg = dir.appendingPathComponent("\(chunked).svg").path, png = dir.appendingPathComponent("\(chunked).png").path
+            let svg = dir.appendingPathComponent("\(variant)-\(chunked).svg").path
+            let png = dir.appendingPathComponent("\(variant)-\(chunked).png").path
             try Data(Self.svg(grid, threads: 2, chunked: chunked)).write(to: URL(fileURLWithPath: svg))
             #expect(try run(["rsvg-convert", "-z", "\(scale)", svg, "-o", png]).status == 0)
             rasters.append(try PNGImage(decoding: Array(Data(contentsOf: URL(fileURLWithPath: png)))))
