@@ -34,22 +34,9 @@ final class ShapedLayouts {
     struct PaintedKey: Hashable {
         var text: String
         var font: FontSpec
-        var width: Int32
-        var height: Int32
-        var ellipsize: UInt32
-        var alignment: UInt32
-        var wraps: Bool
-        var lineLimit: Int
-
-        init(_ text: String, _ font: FontSpec, _ s: TextLayout.Settings) {
-            self.text = text
-            self.font = font
-            width = s.width
-            height = s.height
-            ellipsize = s.ellipsize.rawValue
-            alignment = s.alignment.rawValue
-            wraps = s.wraps
-            lineLimit = s.lineLimit
+        var settings: TextLayout.Settings
+        init(_ text: String, _ font: FontSpec, _ settings: TextLayout.Settings) {
+            self.text = text; self.font = font; self.settings = settings
         }
     }
 

@@ -47,7 +47,7 @@ final class TextLayout {
     }
 
     /// The Pango settings `prepare` gives a layout for `style` in `width` points (nil = natural).
-    struct Settings {
+    struct Settings: Hashable {
         /// Pango units, -1 = none.
         var width: Int32
         var ellipsize: PangoEllipsizeMode
