@@ -30,7 +30,8 @@ public struct Document: Sendable, Hashable {
     public var itemHeight: ItemHeight?
     public var sectionsStartOnNewLine: Bool?
 
-    public var layout = LayoutSettings()
+    /// The layout keys (`Document.emptyLayout()` when the document sets none).
+    public var layout = Document.emptyLayout()
     public var selection = Selection()
 
     public var theme: ThemeReference?
@@ -171,29 +172,8 @@ extension Document {
         public init() {}
     }
 
-    /// The layout keys of §2, copied onto the `GridSpec` by `prepare`.
-    public struct LayoutSettings: Sendable, Hashable {
-        public var columnWidths: [TrackSize?] = []
-        public var rowHeights: [TrackSize?] = []
-        public var defaultColumnWidth: TrackSize?
-        public var defaultRowHeight: TrackSize?
-        public var minimumColumnWidth: Double?
-        public var minimumRowHeight: Double?
-        public var columnSpacing: Spacing = .zero
-        public var rowSpacing: Spacing = .zero
-        public var columnSpacings: [Spacing?] = []
-        public var rowSpacings: [Spacing?] = []
-        public var margins: Insets<Spacing> = Insets(all: .zero)
-        public var uniformColumnWidths = false
-        public var uniformRowHeights = false
-        public var distribution = AxisPair<Distribution>(horizontal: .start, vertical: .start)
-        public var cellAlignment = AxisPair<CellAlignment>(horizontal: .fill, vertical: .fill)
-        public var minimumPolicy: MinimumPolicy = .overflow
-        public var snapping: Snapping = .distribute
-        public var frozenRows = 0
-        public var frozenColumns = 0
-        public var viewport: Rect?
-        public var spans: [CellSpan] = []
-        public init() {}
-    }
+    /// The layout keys of §2 (`columnWidths` … `spans`) are decoded straight into a layout-core
+    /// spec, so each key is declared once; `prepare` gives it the content and the canvas size.
+    /// Its `content` is a placeholder until then.
+    public static func emptyLayout() -> GridSpec { GridSpec(content: .table(GridSpec.Table(columnCount: 0, rows: []))) }
 }

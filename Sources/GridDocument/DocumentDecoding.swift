@@ -273,8 +273,8 @@ extension NodeDecoder {
         }
     }
 
-    func layoutSettings(_ o: ObjectReader, itemMode: Bool) throws(DocumentError) -> Document.LayoutSettings {
-        var l = Document.LayoutSettings()
+    func layoutSettings(_ o: ObjectReader, itemMode: Bool) throws(DocumentError) -> GridSpec {
+        var l = Document.emptyLayout()
         if let n = o["columnWidths"] { l.columnWidths = try trackSizes(n, "columnWidths") }
         if let n = o["rowHeights"] { l.rowHeights = try trackSizes(n, "rowHeights") }
         if let n = o["defaultColumnWidth"] { l.defaultColumnWidth = try trackSize(n, "defaultColumnWidth", allowAdaptive: itemMode) }

@@ -39,38 +39,21 @@ extension Document {
         try checkImages(imageReferences)
 
         let source: DocumentCellSource
-        var spec: GridSpec
+        let modeSpec: GridSpec
         var headerRowCount = 0
         if isItemMode {
-            (source, spec) = try prepareItems(sheet: sheet)
+            (source, modeSpec) = try prepareItems(sheet: sheet)
         } else {
-            (source, spec, headerRowCount) = try prepareTable(sheet: sheet)
+            (source, modeSpec, headerRowCount) = try prepareTable(sheet: sheet)
         }
 
+        // The document's layout keys, with the content and column widths the mode worked out.
+        var spec = layout
+        spec.content = modeSpec.content
+        if !modeSpec.columnWidths.isEmpty { spec.columnWidths = modeSpec.columnWidths }
         spec.width = canvasWidth.map { Swift.max(0, $0 - canvas.padding.left - canvas.padding.right) }
         spec.height = canvas.height.map { Swift.max(0, $0 - canvas.padding.top - canvas.padding.bottom) }
         spec.scale = finalScale
-        if spec.columnWidths.isEmpty { spec.columnWidths = layout.columnWidths }
-        spec.rowHeights = layout.rowHeights
-        spec.defaultColumnWidth = layout.defaultColumnWidth
-        spec.defaultRowHeight = layout.defaultRowHeight
-        spec.minimumColumnWidth = layout.minimumColumnWidth
-        spec.minimumRowHeight = layout.minimumRowHeight
-        spec.columnSpacing = layout.columnSpacing
-        spec.rowSpacing = layout.rowSpacing
-        spec.columnSpacings = layout.columnSpacings
-        spec.rowSpacings = layout.rowSpacings
-        spec.margins = layout.margins
-        spec.uniformColumnWidths = layout.uniformColumnWidths
-        spec.uniformRowHeights = layout.uniformRowHeights
-        spec.distribution = layout.distribution
-        spec.cellAlignment = layout.cellAlignment
-        spec.minimumPolicy = layout.minimumPolicy
-        spec.snapping = layout.snapping
-        spec.frozenRows = layout.frozenRows
-        spec.frozenColumns = layout.frozenColumns
-        spec.viewport = layout.viewport
-        spec.spans = layout.spans
         try validateSpans(spec)
 
         func block(_ text: String?, _ layer: Style?, size: Double, weight: Int, color: Color) -> PreparedGrid.TextBlock? {
@@ -363,8 +346,7 @@ extension Document {
                 column %= n
             }
         }
-        var spec = GridSpec(content: .items(itemsSpec))
-        spec.columnWidths = layout.columnWidths
+        let spec = GridSpec(content: .items(itemsSpec))
         let source = DocumentCellSource(
             columns: [], rows: [], strings: [], cells: [], sectionTitles: titles, selectedRows: [],
             isItemMode: true, itemLists: lists, itemStarts: starts, selectedItems: Set(selection.items),
