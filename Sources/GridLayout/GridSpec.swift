@@ -50,7 +50,8 @@ public struct GridSpec: Sendable, Hashable {
     /// Container width and height in points; nil sizes that axis to its content.
     public var width: Double?
     public var height: Double?
-    /// Pixels per point, for snapping.
+    /// Pixels per point. It does not change the layout (snapping is in whole points); the
+    /// layout keeps it to convert to pixels (`Layout.json(units: .pixels)`).
     public var scale: Double = 1
 
     /// Per-track sizes; a nil entry (or a missing one) uses the default. In item mode,
