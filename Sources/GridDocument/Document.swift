@@ -29,6 +29,10 @@ public struct Document: Sendable, Hashable {
     public var lineLimit: LineLimit?
     public var itemHeight: ItemHeight?
     public var sectionsStartOnNewLine: Bool?
+    /// Item mode: what slots without an item show (default `.hidden`), and the items' size in
+    /// their slots (nil = fill the slot).
+    public var emptySlots: EmptySlots = .hidden
+    public var itemSize: ItemSize?
 
     /// The layout keys (`Document.emptyLayout()` when the document sets none).
     public var layout = Document.emptyLayout()
@@ -40,6 +44,9 @@ public struct Document: Sendable, Hashable {
     /// Alpha-blend layered style backgrounds (default true); false = topmost set value wins.
     public var blending = true
     public var fonts: PreparedGrid.FontMode = .pinned
+    /// The page the picture is made for (`"light"` or `"dark"`); nil = the theme as named (see
+    /// ``Appearance``).
+    public var appearance: Appearance?
 
     /// Lines of a few keys (`data`, `theme`, `spans`, `selection`) so errors found while preparing
     /// (a missing CSV file, an unknown theme) can still point at the document line.

@@ -24,7 +24,10 @@ extension Document {
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) {
             throw DocumentError(file: file, keyPath: "--scale", "expected a number greater than 0 and at most 16, found \(NodeDecoder(file: nil).format(scale))")
         }
-        let theme = try resolveTheme(override: themeOverride)
+        var theme = try resolveTheme(override: themeOverride)
+        let background = canvas.background ?? theme.background ?? .white
+        // On a transparent canvas the theme's fills become tints that read on any page.
+        if !background.isOpaque { theme.styles = theme.styles.translucent(over: theme.background ?? .white) }
         let sheet = StyleSheet.documentLayered(styles, over: theme.styles)
         let finalScale = scale ?? canvas.scale
         let canvasWidth = width ?? canvas.width
@@ -66,7 +69,7 @@ extension Document {
         }
         return PreparedGrid(
             spec: spec, canvasWidth: canvasWidth, canvasHeight: canvas.height, scale: finalScale,
-            background: canvas.background ?? theme.background ?? .white, padding: canvas.padding, page: canvas.page,
+            background: background, padding: canvas.padding, page: canvas.page,
             title: block(title, sheet.title, size: 14, weight: 700, color: .black),
             subtitle: block(subtitle, sheet.subtitle, size: 10, weight: 400, color: Color(red: 0.25, green: 0.25, blue: 0.25)),
             footnote: block(footnote, sheet.footnote, size: 8, weight: 400, color: Color(red: 0.4, green: 0.4, blue: 0.4)),

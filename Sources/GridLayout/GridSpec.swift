@@ -34,6 +34,8 @@ public struct GridSpec: Sendable, Hashable {
         /// `height(row:column:0,width:)` at the full grid width (the only time item mode
         /// consults the measurer), at least `minimumRowHeight`.
         public var sectionHeaderHeight: TrackSize? = nil
+        /// Items smaller than their slots (`ItemSize`); nil = every item fills its slot.
+        public var itemSize: ItemSize? = nil
         public init(sections: [Section], flow: Flow = .rows, limit: LineLimit? = nil,
                     itemHeight: ItemHeight? = nil, sectionsStartOnNewLine: Bool = true) {
             self.sections = sections; self.flow = flow; self.limit = limit
