@@ -75,7 +75,7 @@ extension Document {
             footnote: block(footnote, sheet.footnote, size: 8, weight: 400, color: Color(red: 0.4, green: 0.4, blue: 0.4)),
             gridLines: gridLines.applied(to: theme.gridLines), fonts: fonts,
             repeatedRowCount: Swift.max(headerRowCount, layout.frozenRows),
-            baseDirectory: baseDirectory, cells: source)
+            baseDirectory: baseDirectory, cells: source, emptySlots: emptySlots)
     }
 
     /// The text-related part of the `cell` layer (font and colour), inherited by text blocks.
@@ -334,8 +334,9 @@ extension Document {
         if let items { add(items, title: nil, collapsed: false) }
         for s in sections { add(s.items, title: s.title, collapsed: s.collapsed) }
 
-        let itemsSpec = GridSpec.Items(sections: gridSections, flow: flow ?? .rows, limit: lineLimit,
+        var itemsSpec = GridSpec.Items(sections: gridSections, flow: flow ?? .rows, limit: lineLimit,
                                        itemHeight: itemHeight, sectionsStartOnNewLine: sectionsStartOnNewLine ?? true)
+        itemsSpec.itemSize = itemSize
         // Section header rows are predictable when items flow in rows with a known column count.
         var headerRows: [Int: Int] = [:]
         if itemsSpec.flow == .rows, case .maxColumns(let n)? = lineLimit {

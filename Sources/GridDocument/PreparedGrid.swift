@@ -42,17 +42,19 @@ public struct PreparedGrid: Sendable {
     /// Cell contents and styles, indexed by the layout's row and column (table mode) or by
     /// item index (item mode); section header rows are `column == 0`.
     public var cells: CellSource
+    /// Item mode: what slots without an item show (`.hidden`: nothing, not even grid lines).
+    public var emptySlots: EmptySlots = .hidden
 
     public init(spec: GridSpec, canvasWidth: Double? = nil, canvasHeight: Double? = nil, scale: Double = 1,
                 background: Color = .white, padding: Insets<Double> = Insets(all: 0), page: Page? = nil,
                 title: TextBlock? = nil, subtitle: TextBlock? = nil, footnote: TextBlock? = nil,
                 gridLines: GridLines = GridLines(), fonts: FontMode = .pinned, repeatedRowCount: Int = 0,
-                baseDirectory: String = ".", cells: CellSource) {
+                baseDirectory: String = ".", cells: CellSource, emptySlots: EmptySlots = .hidden) {
         self.spec = spec; self.canvasWidth = canvasWidth; self.canvasHeight = canvasHeight; self.scale = scale
         self.background = background; self.padding = padding; self.page = page
         self.title = title; self.subtitle = subtitle; self.footnote = footnote
         self.gridLines = gridLines; self.fonts = fonts; self.repeatedRowCount = repeatedRowCount
-        self.baseDirectory = baseDirectory; self.cells = cells
+        self.baseDirectory = baseDirectory; self.cells = cells; self.emptySlots = emptySlots
     }
 }
 

@@ -10,14 +10,14 @@ import GridLayout
 /// selection glow, swatches, images, text; the outer line last, over everything.
 /// Same-colour fills and same-style strokes go out as one path each (`FillBatch`).
 final class GridPainter {
-    private let grid: PreparedGrid
-    private let geometry: Layout
+    let grid: PreparedGrid
+    let geometry: Layout
     private let text: TextLayout
     private let images: ImageCache
     private var fills = FillBatch()
     private var strokes = StrokeBatch()
     /// The cells of the region being painted with their styles, reused between regions and bands.
-    private var items: [(cell: PlacedCell, style: ResolvedStyle)] = []
+    var items: [(cell: PlacedCell, style: ResolvedStyle)] = []
     private let decimals: DecimalColumns
     private let lastHeaderRow: Int?
     /// The widest selection glow, in points. Bands query cells this far beyond their edges so a
@@ -141,7 +141,7 @@ final class GridPainter {
 
     /// Adds a line along the horizontal edge at `y` from `x0` to `x1`, whole points thick
     /// (`DeviceTransform.lineSpan`).
-    private func horizontalLine(_ device: DeviceTransform, y: Double, x0: Double, x1: Double,
+    func horizontalLine(_ device: DeviceTransform, y: Double, x0: Double, x1: Double,
                                 _ style: LineStyle, _ placement: DeviceTransform.Placement) {
         let span = device.lineSpan(y, width: style.width, vertical: false, placement)
         let left = device.snapX(x0), right = device.snapX(x1)
@@ -153,7 +153,7 @@ final class GridPainter {
         }
     }
 
-    private func verticalLine(_ device: DeviceTransform, x: Double, y0: Double, y1: Double,
+    func verticalLine(_ device: DeviceTransform, x: Double, y0: Double, y1: Double,
                               _ style: LineStyle, _ placement: DeviceTransform.Placement) {
         let span = device.lineSpan(x, width: style.width, vertical: true, placement)
         let top = device.snapY(y0), bottom = device.snapY(y1)
@@ -165,7 +165,7 @@ final class GridPainter {
         }
     }
 
-    private func flushLines(_ cr: CairoContext) {
+    func flushLines(_ cr: CairoContext) {
         fills.flush(cr)
         strokes.flush(cr)
     }
@@ -185,20 +185,28 @@ final class GridPainter {
     }
 
     private func paintGridLines(_ cr: CairoContext, _ device: DeviceTransform, rows: Range<Int>, columns: Range<Int>) {
+        if itemsOwnLines {
+            paintItemBoxes(cr, device, rows: rows, columns: columns)
+            return
+        }
         let lines = grid.gridLines
         let R = geometry.rows, C = geometry.columns
         let families: [GridLines.Family] = lines.onTop == .horizontal ? [.vertical, .horizontal] : [.horizontal, .vertical]
-        // Without an outer line, each family also draws the grid's outer edges (inset).
-        let outerEdges = lines.outer == nil
+        // Without an outer line (or when hidden empty slots leave no rectangle to draw it
+        // around), each family also draws the grid's outer edges (inset).
+        let outerEdges = lines.outer == nil || hidesEmptySlots
         for family in families {
             switch family {
             case .horizontal:
                 guard let style = lines.horizontal else { continue }
                 for j in rows.lowerBound...rows.upperBound where outerEdges || (j > 0 && j < R.count) {
+                    // The header rule replaces the line it lies on, so a dashed rule shows no line in its gaps.
+                    if lines.header != nil, let h = lastHeaderRow, j == h + 1 { continue }
                     let (y, placement) = GridPainter.edge(R, j)
-                    forEachRun(columns, blocked: { c in self.spanCrossesRowEdge(j, column: c) }) { a, b in
+                    let edgeStyle = (j == 0 || j == R.count) ? (lines.outer ?? style) : style
+                    forEachRun(columns, blocked: { c in self.spanCrossesRowEdge(j, column: c) || self.emptyOnBothSides(row: j, column: c) }) { a, b in
                         let (x0, x1) = GridPainter.extent(C, a, b)
-                        horizontalLine(device, y: y, x0: x0, x1: x1, style, placement)
+                        horizontalLine(device, y: y, x0: x0, x1: x1, edgeStyle, placement)
                     }
                 }
             case .vertical:
@@ -206,9 +214,10 @@ final class GridPainter {
                 for i in columns.lowerBound...columns.upperBound where outerEdges || (i > 0 && i < C.count) {
                     let (x, placement) = GridPainter.edge(C, i)
                     let inner = i > 0 && i < C.count
-                    forEachRun(rows, blocked: { r in inner && self.spanCrossesColumnEdge(i, row: r) }) { a, b in
+                    let edgeStyle = inner ? style : (lines.outer ?? style)
+                    forEachRun(rows, blocked: { r in (inner && self.spanCrossesColumnEdge(i, row: r)) || self.emptyOnBothSides(column: i, row: r) }) { a, b in
                         let (y0, y1) = GridPainter.extent(R, a, b)
-                        verticalLine(device, x: x, y0: y0, y1: y1, style, placement)
+                        verticalLine(device, x: x, y0: y0, y1: y1, edgeStyle, placement)
                     }
                 }
             }
@@ -314,7 +323,9 @@ final class GridPainter {
     /// canvas cuts the content (`OverflowReport`) that side is drawn dashed — in the outer
     /// line's style, else the grid lines' — so a cut table does not look whole.
     private func paintOuterLine(_ cr: CairoContext, regions: [ViewportRegion]) {
-        guard let b = shownBounds(regions) else { return }
+        // Item grids whose cells own their lines, or whose empty slots are hidden, have no
+        // rectangle to frame: the lines drew their edges.
+        guard !itemsOwnLines, !hidesEmptySlots, let b = shownBounds(regions) else { return }
         let lines = grid.gridLines
         let cut = OverflowReport(geometry, viewport: grid.spec.viewport)?.cutSides ?? (right: false, bottom: false)
         let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)

@@ -13,6 +13,8 @@ struct CellMap: Sendable {
     var alignment: AxisPair<CellAlignment>
     /// Measured content sizes for non-`fill` alignment (table mode only), else nil.
     var contentSizes: ContentSizes?
+    /// Item mode: the items' size inside their slots (`ItemSize`), placed by `alignment`.
+    var itemSize: ItemSize? = nil
     var snapping: Snapping
     var cellCount: Int
 }

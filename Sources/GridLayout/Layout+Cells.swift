@@ -114,6 +114,18 @@ extension Layout {
             (frame.y, frame.height) = align(start: frame.y, length: frame.height, content: content.height,
                                             cellMap.alignment.vertical)
         }
+        if let size = cellMap.itemSize, item != nil {
+            // An item smaller than its slot: `fill` centres it (AQGridView's fixed-size cells).
+            func placement(_ a: CellAlignment) -> CellAlignment { a == .fill ? .center : a }
+            if let width = size.width {
+                (frame.x, frame.width) = align(start: frame.x, length: frame.width, content: width,
+                                               placement(cellMap.alignment.horizontal))
+            }
+            if let height = size.height {
+                (frame.y, frame.height) = align(start: frame.y, length: frame.height, content: height,
+                                                placement(cellMap.alignment.vertical))
+            }
+        }
         return PlacedCell(row: row, column: column, rowSpan: rowSpan, columnSpan: columnSpan, frame: frame,
                           item: item, section: section)
     }

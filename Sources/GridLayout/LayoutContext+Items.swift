@@ -4,7 +4,8 @@ extension LayoutContext {
     func itemLayout(_ items: GridSpec.Items) -> Layout {
         // Adaptive default column width: as many columns as fit at width ≥ min.
         var adaptiveColumns: Int?
-        var defaultColumn = spec.defaultColumnWidth ?? .fill(1)
+        // With an item size the slots are at least that wide (and that high, below).
+        var defaultColumn = spec.defaultColumnWidth ?? .fill(1, min: items.itemSize?.width)
         if case .adaptive = defaultColumn.kind {
             let minimum = (defaultColumn.min ?? spec.minimumColumnWidth ?? 0).sanitizedLength
             defaultColumn = .fill(1, min: minimum, max: defaultColumn.max)
@@ -42,6 +43,7 @@ extension LayoutContext {
         }
         let itemRow: TrackSize = items.itemHeight.map(itemRowHeight)
             ?? spec.defaultRowHeight
+            ?? items.itemSize?.height.map { TrackSize.fixed($0) }
             ?? itemRowHeight(.lineSize(0))
         let headerRow = items.sectionHeaderHeight ?? .auto()
         var rowContent = [Double](repeating: 0, count: rowCount)
@@ -74,7 +76,7 @@ extension LayoutContext {
             }
         }
         let cellMap = CellMap(structure: .items(placement), spans: spans, alignment: spec.cellAlignment,
-                              contentSizes: nil, snapping: spec.snapping, cellCount: cellCount)
+                              contentSizes: nil, itemSize: items.itemSize, snapping: spec.snapping, cellCount: cellCount)
         return finish(columnAxis, rowAxis, rowKinds: rowKinds, rowSections: placement.rowSections, cellMap: cellMap)
     }
 }

@@ -86,3 +86,27 @@ import Testing
                 == "doc.json:1: appearance: expected \"light\" or \"dark\", found \"Dark\"; did you mean \"dark\"?")
     }
 }
+
+/// `emptySlots` and `itemSize`: decoding and bad input.
+@Suite struct ItemSlotsDecodingTests {
+    @Test func decodesBothKeys() throws {
+        let d = try json(#"{"items": 3, "emptySlots": "placeholder", "itemSize": {"width": 40, "height": 30}}"#)
+        #expect(d.emptySlots == .placeholder && d.itemSize == ItemSize(width: 40, height: 30))
+        #expect(try json(#"{"items": 3}"#).emptySlots == .hidden)
+        let grid = try d.prepare()
+        #expect(grid.emptySlots == .placeholder)
+        if case .items(let items) = grid.spec.content { #expect(items.itemSize == ItemSize(width: 40, height: 30)) } else { Issue.record("not items") }
+    }
+
+    @Test func badValuesAreOneLineErrorsWithTheKeyPath() {
+        #expect(jsonError(#"{"items": 3,\#n "emptySlots": "none"}"#)?.description
+                == "doc.json:2: emptySlots: expected \"hidden\" or \"placeholder\", found \"none\"")
+        #expect(jsonError(#"{"items": 3, "itemSize": {"width": -4}}"#)?.description
+                == "doc.json:1: itemSize.width: expected a length ≥ 0, found -4")
+        #expect(jsonError(#"{"items": 3, "itemSize": {"widht": 4}}"#)?.description.hasPrefix("doc.json:1: itemSize: unknown key `widht`") == true)
+        #expect(jsonError(#"{"items": 3, "itemSize": {}}"#)?.description == "doc.json:1: itemSize: expected `width`, `height` or both")
+        #expect(jsonError(#"{"items": 3, "itemSize": 40}"#)?.description == "doc.json:1: itemSize: expected an object, found 40")
+        #expect(jsonError(#"{"columns": [{"key": "a"}], "emptySlots": "hidden"}"#)?.description
+                == "doc.json:1: emptySlots: `emptySlots` belongs to item mode (a document with `items`)")
+    }
+}

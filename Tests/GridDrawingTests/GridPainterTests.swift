@@ -269,3 +269,19 @@ extension GridPainterTests {
         #expect(image[0, 30] == Self.black)
     }
 }
+
+extension GridPainterTests {
+    /// A dashed header rule replaces the grid line it lies on: its gaps show the cells, not a line.
+    @Test func dashedHeaderRuleMasksTheGridLineUnderIt() throws {
+        var grid = Self.plain(configure: { grid in
+            grid.gridLines.horizontal = LineStyle(width: 1, color: Self.lineColor)
+            grid.gridLines.header = LineStyle(width: 1, color: Self.red, dash: [4, 4])
+        })
+        grid.spec.content = .table(GridSpec.Table(columnCount: 3, rows: [.header, .data, .data, .data]))
+        let image = try Self.png(grid)
+        let edge = (0..<image.width).map { image[$0, 20] }
+        #expect(!edge.contains(Self.black), "the grid line shows through the dashes")
+        #expect(edge.contains(PNGImage.Pixel(255, 0, 0)) && edge.contains(Self.white))
+        #expect(image[75, 40] == Self.black, "other row lines stay")
+    }
+}
