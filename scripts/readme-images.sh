@@ -14,6 +14,10 @@ done
 "$bin" render Fixtures/gallery/spans.json -o "$out/spans.png"
 "$bin" render Fixtures/gallery/palette.yaml -o "$out/palette.png"
 "$bin" render Fixtures/snapshots/people.csv -o "$out/people-csv.png" --limit 8 --scale 2
+# A light/dark pair for a README (<picture> with prefers-color-scheme), on a transparent canvas.
+"$bin" render Fixtures/snapshots/people.csv -o "$out/people.png" --limit 5 --scale 2 --title People \
+  --columns name,city,balance --appearance light,dark > /dev/null
+"$bin" render Fixtures/gallery/contact-sheet.json -o "$out/contact-sheet.png" --scale 2
 # A snapshot diff: the same table sorted another way, compared with the original.
 tmp=$(mktemp -d)
 "$bin" render Fixtures/demo/table.json -o "$tmp/expected.png" --scale 1
