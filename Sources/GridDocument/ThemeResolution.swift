@@ -77,6 +77,8 @@ extension Document {
             return try ResolvedTheme.resolve(nameOrPath: name, base: baseDirectory, depth: 0, errorFile: file, line: line, keyPath: "theme")
         case .file(let path):
             return try ResolvedTheme.resolve(nameOrPath: path, base: baseDirectory, depth: 0, errorFile: file, line: line, keyPath: "theme")
+        case .theme(let value):
+            return ResolvedTheme(value)
         case .inline(let o):
             return try ResolvedTheme.resolve(override: o, base: baseDirectory, depth: 0, errorFile: file, line: line, keyPath: "theme.extends")
         }
