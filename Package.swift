@@ -71,7 +71,9 @@ let package = Package(
             // (dynamic loading and relocation of libswiftCore/Foundation/ICU). Cairo, Pango and
             // libpng stay shared system libraries.
             // Foundation's own static dependencies are not auto-linked by `-static-stdlib` alone.
+            // lld: GNU ld prints a `mktemp` warning for the static Foundation, which lld does not.
             .unsafeFlags([
+                "-use-ld=lld",
                 "-static-stdlib",
                 "-Xlinker", "--start-group",
                 "-Xlinker", "-lFoundation", "-Xlinker", "-lFoundationInternationalization",

@@ -18,6 +18,10 @@ extension Document {
     ///   - theme: replaces the document's theme for this call.
     ///   - options: fonts, PNG compression and filter, a font-warning handler.
     public func render(to path: String, theme: Theme? = nil, options: RenderOptions = RenderOptions()) throws(GridRenderError) {
+        let ext = path.split(separator: "/").last?.split(separator: ".").dropFirst().last?.lowercased()
+        guard let ext, ["png", "svg", "pdf"].contains(ext) else {
+            throw .unrenderable(message: "\(path): unknown output format; use .png, .svg or .pdf")
+        }
         let grid = try prepared(theme: theme)
         try translatingErrors { try GridRenderer.render(grid, to: path, options: options) }
     }
