@@ -11,8 +11,16 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
-# The schema test validates fixtures with Python's jsonschema package.
-if ! python3 -c 'import jsonschema' 2>/dev/null; then
-  echo "setup: installing the jsonschema Python package" >&2
-  python3 -m pip install --quiet jsonschema || python3 -m pip install --quiet --break-system-packages jsonschema
+# The schema test validates fixtures with Python's jsonschema package. When the system Python
+# lacks it, it goes into a virtual environment under .build/ (the test looks there first); the
+# system Python is never changed.
+cd "$(dirname "$0")/.."
+if ! python3 -c 'import jsonschema' 2>/dev/null && ! .build/venv/bin/python3 -c 'import jsonschema' 2>/dev/null; then
+  echo "setup: installing the jsonschema Python package into .build/venv" >&2
+  python3 -m venv .build/venv 2>/dev/null || {
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
+    python3 -m venv .build/venv
+  }
+  .build/venv/bin/python3 -m pip install --quiet jsonschema
 fi

@@ -7,9 +7,9 @@ import GridLayout
 /// decoded once and prepared with different CLI overrides.
 public struct Document: Sendable, Hashable {
     /// Name used in error messages (`people.json`, `-`); nil for documents built in code.
-    public var file: String?
+    package var file: String?
     /// Directory that data files, theme files and images are resolved against.
-    public var baseDirectory: String = "."
+    package var baseDirectory: String = "."
 
     public var canvas = Canvas()
     public var title: String?
@@ -35,7 +35,7 @@ public struct Document: Sendable, Hashable {
     public var itemSize: ItemSize?
 
     /// The layout keys (`Document.emptyLayout()` when the document sets none).
-    public var layout = Document.emptyLayout()
+    package var layout = Document.emptyLayout()
     public var selection = Selection()
 
     public var theme: ThemeReference?
@@ -50,11 +50,11 @@ public struct Document: Sendable, Hashable {
 
     /// Lines of a few keys (`data`, `theme`, `spans`, `selection`) so errors found while preparing
     /// (a missing CSV file, an unknown theme) can still point at the document line.
-    public var sourceLines: [String: Int] = [:]
+    package var sourceLines: [String: Int] = [:]
     /// Every image cell of the document, with where it is written; `prepare` checks the files.
-    public var imageReferences: [ImageReference] = []
+    package var imageReferences: [ImageReference] = []
     /// The largest data file (CSV, TSV, JSON) `prepare` reads for this document; `load` sets it.
-    public var maxInputBytes: Int = Document.defaultMaxInputBytes
+    package var maxInputBytes: Int = Document.defaultMaxInputBytes
 
     public init() {}
 
@@ -166,6 +166,8 @@ extension Document {
         case named(String)
         case file(String)
         case inline(ThemeOverride)
+        /// A theme value built in code (a preset, or one extended or made from scratch).
+        case theme(Theme)
     }
 
     /// A theme written as a document fragment: styles, grid lines, canvas background.

@@ -17,7 +17,7 @@ extension Document {
     ///   - scale: replaces `canvas.scale` (`--scale`), 0 < scale ≤ 16.
     /// - Throws: ``DocumentError`` for a missing data, theme or image file, an unknown theme, a
     ///   span outside the table, a column style for a missing column, or a canvas too large.
-    public func prepare(theme themeOverride: String? = nil, width: Double? = nil, scale: Double? = nil) throws(DocumentError) -> PreparedGrid {
+    package func prepare(theme themeOverride: String? = nil, width: Double? = nil, scale: Double? = nil) throws(DocumentError) -> PreparedGrid {
         if let width, !(width.isFinite && width >= 0) {
             throw DocumentError(file: file, keyPath: "--width", "expected a width ≥ 0, found \(NodeDecoder(file: nil).format(width))")
         }

@@ -89,6 +89,8 @@ extension Document {
         case .file(let path):
             return try ResolvedTheme.resolve(nameOrPath: path, base: baseDirectory, depth: 0, errorFile: file, line: line, keyPath: "theme",
                                              appearance: appearance)
+        case .theme(let value):
+            return ResolvedTheme(value)
         case .inline(let o):
             return try ResolvedTheme.resolve(override: o, base: baseDirectory, depth: 0, errorFile: file, line: line, keyPath: "theme.extends",
                                              appearance: appearance)

@@ -81,18 +81,6 @@ import Testing
         if Self.svg.contains(stem) {
             check(verifySnapshot(of: document, as: .svg, reference: Self.reference("\(stem).svg"), group: "ReferenceSuite"))
             check(try Self.svgRasterMatchesPNG(document, stem: stem))
-            // The stored SVG reference as librsvg shows it, text included, against the stored PNG
-            // reference: known to differ at glyph edges (see `svgRasterMatchesPNG`); kept visible.
-            if let svgText = try? String(contentsOfFile: Self.reference("\(stem).svg"), encoding: .utf8),
-               FileManager.default.fileExists(atPath: Self.reference("\(stem).png")) {
-                withKnownIssue("cairo 1.16 image surfaces put glyph origins on whole pixels; SVG glyph outlines keep fractional positions",
-                               isIntermittent: true) {
-                    if let message = verifySnapshot(of: svgText, as: .svgRasterized(.perceptual), reference: Self.reference("\(stem).png"),
-                                                    group: "ReferenceSuite-svg-text-raster", record: .never) {
-                        Issue.record(Comment(rawValue: message))
-                    }
-                }
-            }
         }
         if let pages = Self.paginated[stem] {
             let pdf = try DocumentRendering.pdf(document)
@@ -104,6 +92,31 @@ import Testing
             }
         }
         for failure in failures { Issue.record(Comment(rawValue: failure)) }
+    }
+
+    /// The stored SVG references as librsvg shows them, text included, against the stored PNG
+    /// references: known to differ at glyph edges (see `svgRasterMatchesPNG`). The comparison
+    /// still runs and writes its artifacts (`ReferenceSuite-svg-text-raster/`), but the known
+    /// difference is one summary line, not a failure-looking block per fixture.
+    @Test func svgTextRasterKnownDifferences() throws {
+        var differing: [String] = [], compared = 0
+        for stem in Self.svg.sorted() {
+            guard let svgText = try? String(contentsOfFile: Self.reference("\(stem).svg"), encoding: .utf8),
+                  FileManager.default.fileExists(atPath: Self.reference("\(stem).png")) else { continue }
+            compared += 1
+            let message = verifySnapshot(of: svgText, as: .svgRasterized(.perceptual), reference: Self.reference("\(stem).png"),
+                                         group: "ReferenceSuite-svg-text-raster", record: .never)
+            if let message {
+                // A glyph-edge difference is a pixel comparison result, never a render or read error.
+                #expect(message.contains("does not match its reference"), "\(message)")
+                differing.append(stem)
+            }
+        }
+        #expect(compared == Self.svg.count)
+        if !differing.isEmpty {
+            print("known issue (cairo 1.16 places PNG glyphs on whole pixels, SVG keeps fractions): "
+                  + "\(differing.count) of \(compared) SVG references rasterized with text differ from their PNG references at glyph edges")
+        }
     }
 
     /// The document's SVG rasterized by librsvg against its PNG under `perceptual`: fills, lines,
