@@ -257,7 +257,7 @@ struct PublicationPlan {
             }
             for (j, key) in f.columns.enumerated() {
                 let d = try displayIndex(key, path: "\(path).columns[\(j)]", lineKey: path)
-                if let titleRow { targets.append((titleAnchors[d] ?? titleRow, d, .columnTitle(d), k)) }
+                if let titleRow { targets.append((titleRow, d, .columnTitle(d), k)) }   // where the title text sits
             }
             for (j, cell) in f.cells.enumerated() {
                 let cp = "\(path).cells[\(j)]"
