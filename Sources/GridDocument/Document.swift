@@ -48,6 +48,16 @@ public struct Document: Sendable, Hashable {
     /// ``Appearance``).
     public var appearance: Appearance?
 
+    // Publication tables (issue 15).
+    /// `stub`: the key of the column that holds row labels.
+    public var stub: String?
+    public var spanners: [Spanner] = []
+    public var summary: [SummaryRow] = []
+    public var footnotes: [Footnote] = []
+    public var footnoteMarks: FootnoteMarks = .numbers
+    /// `headerHeight`: the height of every header row (spanner rows included); nil = as the other rows.
+    public var headerHeight: Double?
+
     /// Lines of a few keys (`data`, `theme`, `spans`, `selection`) so errors found while preparing
     /// (a missing CSV file, an unknown theme) can still point at the document line.
     package var sourceLines: [String: Int] = [:]
@@ -81,11 +91,22 @@ extension Document {
         public var align: TextAlign?
         public var format: NumberFormatSpec?
         public var style: Style?
+        /// `format.date`.
+        public var dateFormat: DateFormatSpec?
+        /// `format.missing`: shown for empty and null cells.
+        public var missing: String?
+        /// `headerStyle`: the style of this column's title cell, over `styles.header`.
+        public var headerStyle: Style?
+        public var colorScale: ColorScale?
+        public var bar: DataBar?
+        public var rules: [ConditionalRule] = []
         public init(key: String, title: String? = nil, width: TrackSize? = nil, align: TextAlign? = nil,
                     format: NumberFormatSpec? = nil, style: Style? = nil) {
             self.key = key; self.title = title; self.width = width; self.align = align
             self.format = format; self.style = style
         }
+        /// `format` as a whole: number, date and missing.
+        public var cellFormat: CellFormat { CellFormat(number: format, date: dateFormat, missing: missing) }
     }
 
     /// Where table rows come from.
@@ -139,6 +160,8 @@ extension Document {
         public var value: Value
         /// The cell's own style (`{"text": …, "style": {…}}`): top of the cascade.
         public var style: Style?
+        /// The cell's own `format`, replacing its column's.
+        public var format: CellFormat?
         public init(_ value: Value, style: Style? = nil) { self.value = value; self.style = style }
         public static let empty = Cell(.empty)
     }

@@ -5,7 +5,7 @@ extension NodeDecoder {
     static let styleKeys = ["background", "color", "font", "family", "size", "weight", "italic", "padding", "align",
                             "verticalAlign", "wrap", "maxLines", "ellipsize", "borders", "opacity", "shadow"]
     static let styleSheetKeys = ["cell", "row", "alternateRow", "header", "sectionHeader", "selectedRow", "columns",
-                                 "title", "subtitle", "footnote"]
+                                 "title", "subtitle", "footnote", "stub", "summary"]
 
     func styleSheet(_ node: Node, _ path: String) throws(DocumentError) -> StyleSheet {
         let o = try object(node, path, allowed: Self.styleSheetKeys)
@@ -23,6 +23,8 @@ extension NodeDecoder {
         sheet.title = try layer("title")
         sheet.subtitle = try layer("subtitle")
         sheet.footnote = try layer("footnote")
+        sheet.stub = try layer("stub")
+        sheet.summary = try layer("summary")
         if let columns = o["columns"] {
             let cp = o.path("columns")
             guard case .object(let members) = columns.value else { throw typeError(columns, cp, expected: "an object of styles by column key") }

@@ -125,6 +125,7 @@ final class GridPainter {
                 fills.add(device.snap(cell.frame), style.background.faded(style.opacity))
             }
             fills.flush(cr)
+            paintBars(device)
             paintGridLines(cr, device, rows: rows, columns: columns)
             paintBorders(cr, device)
             paintGlow(cr, device)
@@ -135,6 +136,18 @@ final class GridPainter {
             try paintContent(cr, device, cell, style, content)
         }
         fills.flush(cr)
+    }
+
+    /// Data bars (a column's `bar`): over the background, under lines and text, inside the
+    /// cell's padding. The prepared style says where the bar starts and ends.
+    private func paintBars(_ device: DeviceTransform) {
+        for (cell, style) in items {
+            guard let bar = style.bar else { continue }
+            let inner = cell.frame.inset(by: style.padding)
+            let rect = Rect(x: inner.x + bar.start * inner.width, y: inner.y,
+                            width: (bar.end - bar.start) * inner.width, height: inner.height)
+            fills.add(device.snap(rect), bar.color.faded(style.opacity))
+        }
     }
 
     // MARK: - Lines

@@ -41,6 +41,7 @@ final class RenderJob {
         if let fonts = options.fonts { grid.fonts = fonts }
         self.grid = grid
         warningHandler = options.warningHandler
+        grid.warnings.forEach { options.warningHandler?($0) }
         context = try TextContext(mode: grid.fonts, fontDirectory: options.fontDirectory)
         let tableRows: [RowKind] = if case .table(let table) = grid.spec.content { table.rows } else { [] }
         let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context)
