@@ -9,12 +9,17 @@ import Glibc
 /// `rename(2)` within one file system is atomic, so a test run that is killed, or two processes
 /// recording at once, never leave a truncated reference image behind.
 enum FileIO {
-    static func read(_ path: String) throws(ImageError) -> Data {
+    /// The file's bytes; `limit` refuses a larger file before reading it (a mask file is small,
+    /// a multi-gigabyte one is a mistake).
+    static func read(_ path: String, limit: Int? = nil) throws(ImageError) -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ImageError(file: path, "no such file")
         }
         if isDirectory.boolValue { throw ImageError(file: path, "is a directory, not a file") }
+        if let limit, let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
+            throw ImageError(file: path, "file too large (\(size) bytes; at most \(limit))")
+        }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
