@@ -22,7 +22,8 @@ final class RenderJob {
     let layout: Layout
     let frame: CanvasFrame
     private let images: ImageCache
-    private let painter: GridPainter
+    /// The job's own painter (this thread's), also used by `writePages`.
+    let painter: GridPainter
     private let blockText: TextLayout
     private let decimals: DecimalColumns
     private let fontDirectory: String?
@@ -32,13 +33,16 @@ final class RenderJob {
     /// are painted on one thread.
     private var hasImages = false
 
-    init(_ grid: PreparedGrid, options: RenderOptions) throws {
+    /// `format`: the output this job is for, when known; a PNG's canvas is checked against the
+    /// limits from the row count and fixed lengths before any text is measured.
+    init(_ grid: PreparedGrid, options: RenderOptions, format: OutputFormat? = nil) throws {
         var grid = grid
         if let scale = options.scale { grid.scale = scale }
         guard grid.scale.isFinite, grid.scale > 0, grid.scale <= 16 else {
             throw RenderError("scale \(grid.scale) is outside 0…16", badInput: true)
         }
         if let fonts = options.fonts { grid.fonts = fonts }
+        if format == .png { try CanvasEstimate.check(grid) }
         self.grid = grid
         warningHandler = options.warningHandler
         grid.warnings.forEach { options.warningHandler?($0) }
