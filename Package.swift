@@ -39,7 +39,7 @@ let package = Package(
                        providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
-        .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
+        .target(name: "CPNGCodec", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
 
         .target(name: "GridLayout"),
         .target(name: "GridDocument", dependencies: [

@@ -304,12 +304,12 @@ extension NodeDecoder {
 }
 
 extension Document {
-    /// Largest PNG side in pixels (DESIGN.md §8).
-    public static let maxCanvasSide = 1_000_000.0
+    /// Largest PNG side in pixels (DESIGN.md §8): what PNG's 31-bit sizes allow (2^31 − 1).
+    public static let maxCanvasSide = 2_147_483_647.0
     /// Largest PNG area in pixels.
     public static let maxCanvasPixels = 4_000_000_000.0
 
-    /// Refuses a canvas wider or taller than 1,000,000 px or larger than 4,000,000,000 px in all.
+    /// Refuses a canvas wider or taller than 2,147,483,647 px or larger than 4,000,000,000 px in all.
     /// Decoding checks fixed canvas sizes; the renderer calls this with the laid-out size
     /// before allocating anything.
     public static func checkCanvasLimits(widthPx: Double, heightPx: Double) throws(DocumentError) {
@@ -322,10 +322,10 @@ extension Document {
         }
         guard widthPx.isFinite, heightPx.isFinite else { throw DocumentError("the canvas size is not finite") }
         if widthPx > maxCanvasSide {
-            throw DocumentError("the canvas is \(f(widthPx)) px wide; at most 1,000,000 px per side are allowed")
+            throw DocumentError("the canvas is \(f(widthPx)) px wide; at most 2,147,483,647 px per side are allowed")
         }
         if heightPx > maxCanvasSide {
-            throw DocumentError("the canvas is \(f(heightPx)) px tall; at most 1,000,000 px per side are allowed")
+            throw DocumentError("the canvas is \(f(heightPx)) px tall; at most 2,147,483,647 px per side are allowed")
         }
         if widthPx * heightPx > maxCanvasPixels {
             throw DocumentError("the canvas is \(f(widthPx)) × \(f(heightPx)) px (\(f(widthPx * heightPx)) pixels); at most 4,000,000,000 pixels are allowed")

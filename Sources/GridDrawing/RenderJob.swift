@@ -9,9 +9,10 @@ import GridLayout
 /// layout and painter (Pango objects are not shared across threads, DESIGN.md §4).
 /// Built once, then asked for PNG, SVG or PDF output.
 final class RenderJob {
-    /// PNG limits (DESIGN.md §8): checked before anything is allocated.
-    static let maxPixelsPerSide = 1_000_000
-    static let maxPixels = 4_000_000_000
+    /// PNG limits (DESIGN.md §8): checked before anything is allocated. A side may be as long as
+    /// PNG allows (2^31 − 1); the total-pixels budget bounds the work.
+    static let maxPixelsPerSide = Int(Document.maxCanvasSide)
+    static let maxPixels = Int(Document.maxCanvasPixels)
     /// Most bytes of one of the two reusable band buffers; bands are up to 2048 rows within it.
     static let bandBytes = 32 << 20
     static let maxBandRows = 2048
@@ -188,8 +189,7 @@ final class RenderJob {
         var parallel = max(1, min(options.paintThreads ?? RenderJob.defaultPaintThreads, bandCount))
         if hasImages || (options.paintThreads == nil && width * height < RenderJob.minParallelPixels) { parallel = 1 }
         let threads = parallel
-        let encoder = BandEncoder(try PNGEncoder(path: path, width: width, height: height, alpha: !grid.background.isOpaque,
-                                                 level: max(0, min(9, options.pngCompression)), filter: options.pngFilter.mask))
+        let encoder = try pngSink(path: path, width: width, height: height, options: options)
         let buffersPerThread = bandCount > threads ? 2 : 1
         let buffers: [[BandBuffer]] = try (0..<threads).map { _ in try (0..<buffersPerThread).map { _ in try BandBuffer(width: width, rows: bandRows) } }
         let bufferSets = Unchecked(buffers)
@@ -250,6 +250,27 @@ final class RenderJob {
         if let error = failure.error { throw error }
         // The bands' contexts are destroyed here, on this thread, after the last band is encoded.
         return try withExtendedLifetime(buffers) { try encoder.finish() }
+    }
+
+    /// The encoder of the bands: without a row filter, zlib on `RenderJob.compressionThreads`
+    /// threads (`PNGPieceEncoder`); with one, libpng on one background thread.
+    private func pngSink(path: String?, width: Int, height: Int, options: RenderOptions) throws -> PNGBandSink {
+        let alpha = !grid.background.isOpaque, level = max(0, min(9, options.pngCompression))
+        guard options.pngFilter == .none else {
+            return BandEncoder(try PNGEncoder(path: path, width: width, height: height, alpha: alpha, level: level,
+                                              filter: options.pngFilter.mask))
+        }
+        return try PNGPieceEncoder(path: path, width: width, height: height, alpha: alpha, level: level,
+                                   threads: RenderJob.compressionThreads(options))
+    }
+
+    /// Threads compressing PNG pieces: `paintThreads` or `GRIDRENDER_THREADS` when given (one:
+    /// everything on the painting thread, nothing in parallel), else the default thread count but
+    /// at least two where there are two CPUs, so compressing always overlaps painting.
+    static func compressionThreads(_ options: RenderOptions) -> Int {
+        if let n = options.paintThreads { return max(1, n) }
+        if let value = getenv("GRIDRENDER_THREADS"), let n = Int(String(cString: value)), n >= 1 { return min(n, 64) }
+        return max(defaultPaintThreads, min(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
     /// Paints rows `y ..< y + rows` of the image into `band`.
