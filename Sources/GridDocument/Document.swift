@@ -40,6 +40,9 @@ public struct Document: Sendable, Hashable {
     /// Alpha-blend layered style backgrounds (default true); false = topmost set value wins.
     public var blending = true
     public var fonts: PreparedGrid.FontMode = .pinned
+    /// The `markup` every style starts from, below the theme: `.markdown` for a Markdown pipe
+    /// table (where people write `**bold**`), `.none` for every other input.
+    public var defaultMarkup: MarkupMode = .none
 
     /// Lines of a few keys (`data`, `theme`, `spans`, `selection`) so errors found while preparing
     /// (a missing CSV file, an unknown theme) can still point at the document line.
@@ -132,7 +135,9 @@ extension Document {
         public var value: Value
         /// The cell's own style (`{"text": …, "style": {…}}`): top of the cascade.
         public var style: Style?
-        public init(_ value: Value, style: Style? = nil) { self.value = value; self.style = style }
+        /// The URL a text cell links to (`{"text": …, "link": "https://…"}`): clickable in PDF and SVG.
+        public var link: String?
+        public init(_ value: Value, style: Style? = nil, link: String? = nil) { self.value = value; self.style = style; self.link = link }
         public static let empty = Cell(.empty)
     }
 

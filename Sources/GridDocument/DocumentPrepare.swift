@@ -62,9 +62,10 @@ extension Document {
             base.font = FontSpec(family: "DejaVu Sans", size: size, weight: weight, italic: false)
             base.color = color
             base.padding = Insets(top: 0, right: 0, bottom: 4, left: 0)
+            base.markup = defaultMarkup
             return PreparedGrid.TextBlock(text: text, style: ResolvedStyle.cascade([sheet.cell.map(Self.textOnly), layer], blending: blending, base: base))
         }
-        return PreparedGrid(
+        var prepared = PreparedGrid(
             spec: spec, canvasWidth: canvasWidth, canvasHeight: canvas.height, scale: finalScale,
             background: canvas.background ?? theme.background ?? .white, padding: canvas.padding, page: canvas.page,
             title: block(title, sheet.title, size: 14, weight: 700, color: .black),
@@ -73,6 +74,8 @@ extension Document {
             gridLines: gridLines.applied(to: theme.gridLines), fonts: fonts,
             repeatedRowCount: Swift.max(headerRowCount, layout.frozenRows),
             baseDirectory: baseDirectory, cells: source)
+        prepared.file = file
+        return prepared
     }
 
     /// The text-related part of the `cell` layer (font and colour), inherited by text blocks.
@@ -80,6 +83,8 @@ extension Document {
         var t = Style()
         t.font = s.font.map { FontSpec(family: $0.family) }
         t.color = s.color
+        t.markup = s.markup
+        t.linkColor = s.linkColor
         return t
     }
 
@@ -276,7 +281,7 @@ extension Document {
             columns: prepared, rows: refs, strings: loaded.strings, cells: cells, sectionTitles: sectionTitles,
             selectedRows: Set(selection.rows), isItemMode: false, itemLists: [], itemStarts: [], selectedItems: [],
             itemSectionHeaderRows: [:], blending: blending,
-            styleTable: Self.styleTable(sheet: sheet, columnLayers: columnLayers, blending: blending),
+            styleTable: Self.styleTable(sheet: sheet, columnLayers: columnLayers, blending: blending, markup: defaultMarkup),
             columnCountForStyles: Swift.max(1, columnLayers.count))
 
         var spec = GridSpec(content: .table(GridSpec.Table(columnCount: columnSpecs.count, rows: kinds)))
@@ -288,7 +293,9 @@ extension Document {
     }
 
     /// Every (row class, column, selected) combination resolved once.
-    static func styleTable(sheet: StyleSheet, columnLayers: [Style?], blending: Bool) -> [ResolvedStyle] {
+    static func styleTable(sheet: StyleSheet, columnLayers: [Style?], blending: Bool, markup: MarkupMode = .none) -> [ResolvedStyle] {
+        var base = ResolvedStyle()
+        base.markup = markup
         let columnCount = Swift.max(1, columnLayers.count)
         var table: [ResolvedStyle] = []
         table.reserveCapacity(DocumentCellSource.RowClass.allCases.count * columnCount * 2)
@@ -305,7 +312,7 @@ extension Document {
                     case .item: break
                     }
                     if selected { layers.append(sheet.selectedRow) }
-                    table.append(ResolvedStyle.cascade(layers, blending: blending))
+                    table.append(ResolvedStyle.cascade(layers, blending: blending, base: base))
                 }
             }
         }
@@ -351,7 +358,7 @@ extension Document {
             columns: [], rows: [], strings: [], cells: [], sectionTitles: titles, selectedRows: [],
             isItemMode: true, itemLists: lists, itemStarts: starts, selectedItems: Set(selection.items),
             itemSectionHeaderRows: headerRows, blending: blending,
-            styleTable: Self.styleTable(sheet: sheet, columnLayers: [], blending: blending),
+            styleTable: Self.styleTable(sheet: sheet, columnLayers: [], blending: blending, markup: defaultMarkup),
             columnCountForStyles: 1)
         return (source, spec)
     }

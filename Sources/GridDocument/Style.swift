@@ -53,6 +53,10 @@ public struct Style: Sendable, Hashable {
     public var borders: Borders?
     public var opacity: Double?
     public var shadow: Shadow?
+    /// How the text is read (`none` as written, `markdown` inline Markdown).
+    public var markup: MarkupMode?
+    /// The colour of link text (underlined).
+    public var linkColor: Color?
     public init() {}
 
     /// Per-edge borders; an unset edge inherits.
@@ -82,6 +86,10 @@ public struct ResolvedStyle: Sendable, Hashable {
     public var borders = Insets<LineStyle?>(all: nil)
     public var opacity = 1.0
     public var shadow: Shadow?
+    /// `.none` unless the input is a Markdown table or a style sets it.
+    public var markup: MarkupMode = .none
+    /// Link text colour when no theme or style sets one.
+    public var linkColor = Color(red: 0x2f / 255, green: 0x6f / 255, blue: 0xed / 255, alpha: 1)
     public init() {}
 }
 
