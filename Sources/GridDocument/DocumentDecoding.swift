@@ -258,7 +258,7 @@ extension NodeDecoder {
             return Document.Cell(.number(v, text: text))
         case .array: throw typeError(node, path, expected: Self.cellExpectation)
         case .object:
-            let o = try object(node, path, allowed: ["text", "number", "image", "fit", "color", "style", "format"])
+            let o = try object(node, path, allowed: ["text", "number", "image", "fit", "color", "style", "format", "link"])
             var value: Document.Cell.Value = .empty
             let kinds = ["text", "number", "image", "color"].filter { o.has($0) }
             guard kinds.count <= 1 else { throw error(node, path, "a cell holds only one of " + kinds.map { "`\($0)`" }.joined(separator: ", ")) }
@@ -280,7 +280,14 @@ extension NodeDecoder {
             }
             if let n = o["color"] { value = .swatch(try color(n, o.path("color"))) }
             let style = try o["style"].map { (s) throws(DocumentError) in try self.style(s, o.path("style")) }
-            var cell = Document.Cell(value, style: style)
+            var link: String?
+            if let n = o["link"] {
+                guard case .string(let url) = n.value else { throw typeError(n, o.path("link"), expected: "a URL string") }
+                guard !url.isEmpty else { throw error(n, o.path("link"), "expected a URL, found an empty string") }
+                guard !o.has("image") && !o.has("color") else { throw error(n, o.path("link"), "`link` applies only to text and number cells") }
+                link = url
+            }
+            var cell = Document.Cell(value, style: style, link: link)
             if let f = o["format"] { cell.format = try cellFormat(f, o.path("format")) }
             return cell
         }

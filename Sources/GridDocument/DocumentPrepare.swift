@@ -70,6 +70,7 @@ extension Document {
             base.font = FontSpec(family: "DejaVu Sans", size: size, weight: weight, italic: false)
             base.color = color
             base.padding = Insets(top: 0, right: 0, bottom: 4, left: 0)
+            base.markup = defaultMarkup
             return PreparedGrid.TextBlock(text: text, style: ResolvedStyle.cascade([sheet.cell.map(Self.textOnly), layer], blending: blending, base: base))
         }
         // Footnotes are listed under the table, before `footnote`.
@@ -84,6 +85,7 @@ extension Document {
             repeatedRowCount: Swift.max(headerRowCount, layout.frozenRows),
             baseDirectory: baseDirectory, cells: source)
         grid.warnings = published.warnings
+        grid.file = file
         return grid
     }
 
@@ -92,6 +94,8 @@ extension Document {
         var t = Style()
         t.font = s.font.map { FontSpec(family: $0.family) }
         t.color = s.color
+        t.markup = s.markup
+        t.linkColor = s.linkColor
         return t
     }
 
@@ -309,7 +313,7 @@ extension Document {
         }
         let look = TableLook(columns: columnLayers, headerAlignment: headerAlignment, headerStyles: shown.map(\.headerStyle),
                              stubRule: plan.hasStub ? plan.stubRule : nil, summaryRule: plan.summaryRule)
-        let styleTable = Self.styleTable(sheet: sheet, look: look, blending: blending)
+        let styleTable = Self.styleTable(sheet: sheet, look: look, blending: blending, markup: defaultMarkup)
         try plan.placeMarks(refs: refs, dataRowLayout: dataRowLayout, titleRow: hasTitles ? plan.spannerLevels : nil)
         plan.buildHeaderCells(styleTable: styleTable, columnCount: Swift.max(1, columnLayers.count), titles: shown.map { $0.title ?? $0.key })
         for i in order { plan.table.dataStyles.append(try plan.dataStyle(column: i)) }
@@ -352,7 +356,9 @@ extension Document {
     /// is unaffected by row, alternate-row and column styles and by blending), with the column's
     /// alignment and, for the column titles, the column's own `headerStyle` on top. The stub
     /// column gets its rule in every row but section rows; selection never restyles header rows.
-    static func styleTable(sheet: StyleSheet, look: TableLook = TableLook(), blending: Bool) -> [ResolvedStyle] {
+    static func styleTable(sheet: StyleSheet, look: TableLook = TableLook(), blending: Bool, markup: MarkupMode = .none) -> [ResolvedStyle] {
+        var base = ResolvedStyle()
+        base.markup = markup
         let columnCount = Swift.max(1, look.columns.count)
         var table: [ResolvedStyle] = []
         table.reserveCapacity(DocumentCellSource.RowClass.allCases.count * columnCount * 2)
@@ -375,7 +381,7 @@ extension Document {
                     }
                     if c == 0, let stubRule = look.stubRule, rowClass != .section, rowClass != .item { layers.append(stubRule) }
                     if selected, rowClass != .header, rowClass != .titles { layers.append(sheet.selectedRow) }
-                    table.append(ResolvedStyle.cascade(layers, blending: blend))
+                    table.append(ResolvedStyle.cascade(layers, blending: blend, base: base))
                 }
             }
         }
@@ -421,7 +427,7 @@ extension Document {
             columns: [], rows: [], strings: [], cells: [], sectionTitles: titles, selectedRows: [],
             isItemMode: true, itemLists: lists, itemStarts: starts, selectedItems: Set(selection.items),
             itemSectionHeaderRows: headerRows, blending: blending,
-            styleTable: Self.styleTable(sheet: sheet, blending: blending),
+            styleTable: Self.styleTable(sheet: sheet, blending: blending, markup: defaultMarkup),
             columnCountForStyles: 1)
         return (source, spec)
     }

@@ -38,6 +38,8 @@ public struct PreparedGrid: Sendable {
     public var repeatedRowCount: Int
     /// Directory that relative image paths are resolved against.
     public var baseDirectory: String
+    /// The document's name for messages (`people.csv`), nil when built in code.
+    public var file: String?
 
     /// Cell contents and styles, indexed by the layout's row and column (table mode) or by
     /// item index (item mode); section header rows are `column == 0`.
@@ -66,4 +68,15 @@ public protocol CellSource: Sendable {
     /// and `item`, the flow index.
     func content(row: Int, column: Int, item: Int?) -> CellContent
     func style(row: Int, column: Int, item: Int?) -> ResolvedStyle
+    /// The URL a text cell links to, if any.
+    func link(row: Int, column: Int, item: Int?) -> String?
+    /// Where a cell is, for messages: `row 3, column "name"`.
+    func cellDescription(row: Int, column: Int, item: Int?) -> String
+}
+
+extension CellSource {
+    public func link(row: Int, column: Int, item: Int?) -> String? { nil }
+    public func cellDescription(row: Int, column: Int, item: Int?) -> String {
+        item.map { "item \($0 + 1)" } ?? "row \(row + 1), column \(column + 1)"
+    }
 }

@@ -14,11 +14,13 @@ struct DocumentOptions: ParsableArguments {
     @Option(help: "Canvas width in points; overrides canvas.width.")
     var width: Double?
 
-    @Option(help: "pinned (deterministic, DejaVu only) or system (installed fonts).")
+    @Option(help: "pinned (deterministic: DejaVu, Noto, Noto CJK, Noto Color Emoji) or system (installed fonts).")
     var fonts: PreparedGrid.FontMode?
 
-    @Option(name: .customLong("font-dir"), help: "The directory of pinned fonts (default /usr/share/fonts/truetype/dejavu).")
-    var fontDirectory: String?
+    @Option(name: .customLong("font-dir"),
+            help: ArgumentHelp("A directory of pinned fonts; repeat for several. Replaces the default stack (DejaVu, Noto, Noto CJK, Noto Color Emoji).",
+                               valueName: "dir"))
+    var fontDirectories: [String] = []
 
     @Option(name: .customLong("input-format"),
             help: ArgumentHelp("Read inputs as json, yaml, csv, tsv or md whatever their extension (for - other than JSON).",
@@ -97,7 +99,7 @@ struct DocumentOptions: ParsableArguments {
     }
 
     func renderOptions(warnings: (@Sendable (String) -> Void)? = nil) -> RenderOptions {
-        var options = RenderOptions(fonts: fonts, fontDirectory: fontDirectory, scale: scale)
+        var options = RenderOptions(fonts: fonts, fontDirectories: fontDirectories, scale: scale)
         options.warningHandler = warnings
         return options
     }
