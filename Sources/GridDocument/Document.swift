@@ -48,6 +48,8 @@ public struct Document: Sendable, Hashable {
     public var imageReferences: [ImageReference] = []
     /// The largest data file (CSV, TSV, JSON) `prepare` reads for this document; `load` sets it.
     public var maxInputBytes: Int = Document.defaultMaxInputBytes
+    /// Cells, columns, text and image bytes `prepare` accepts (docs/robustness.md).
+    public var budget: InputBudget = .standard
 
     public init() {}
 

@@ -38,6 +38,9 @@ public struct PreparedGrid: Sendable {
     public var repeatedRowCount: Int
     /// Directory that relative image paths are resolved against.
     public var baseDirectory: String
+    /// The files `prepare` read (document, data file, theme files, images): the output writer
+    /// refuses to write over any of them.
+    package var readFiles: [String] = []
 
     /// Cell contents and styles, indexed by the layout's row and column (table mode) or by
     /// item index (item mode); section header rows are `column == 0`.

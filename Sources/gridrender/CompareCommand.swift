@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GridDrawing
 import GridSnapshot
 
 /// `gridrender compare EXPECTED ACTUAL`: compares two PNG images pixel by pixel (DESIGN §6, §7).
@@ -103,9 +104,11 @@ struct CompareCommand: ParsableCommand {
         }
         if let diffPath {
             do {
+                // The diff may not replace either image being compared.
+                try AtomicFile.checkDestination(diffPath, policy: .init(protecting: [expected, actual]))
                 try comparison.diffImage().writePNG(to: diffPath, compressionLevel: 1)
             } catch {
-                throw CompareError(message: error.description)
+                throw CompareError(message: "\(error)")
             }
         }
         if let report {

@@ -5,13 +5,13 @@ import GridDrawing
 
 /// Options shared by `render` and `layout`: they change how a document is prepared and measured.
 struct DocumentOptions: ParsableArguments {
-    @Option(help: "PNG pixels per point (0 < N ≤ 16); overrides canvas.scale.")
+    @Option(parsing: .unconditional, help: "PNG pixels per point (0 < N ≤ 16); overrides canvas.scale.")
     var scale: Double?
 
     @Option(help: "A preset theme name (see `gridrender themes`) or a theme file.")
     var theme: String?
 
-    @Option(help: "Canvas width in points; overrides canvas.width.")
+    @Option(parsing: .unconditional, help: "Canvas width in points; overrides canvas.width.")
     var width: Double?
 
     @Option(help: "pinned (deterministic, DejaVu only) or system (installed fonts).")
@@ -25,7 +25,7 @@ struct DocumentOptions: ParsableArguments {
                                valueName: "format"))
     var inputFormat: InputFormat?
 
-    @Option(name: .customLong("max-input-size"),
+    @Option(name: .customLong("max-input-size"), parsing: .unconditional,
             help: "The largest input file read, in bytes (documents and the data files they name; default 268435456, or GRIDRENDER_MAX_INPUT_BYTES).")
     var maxInputSize: Int?
 
@@ -42,7 +42,7 @@ struct DocumentOptions: ParsableArguments {
     @Flag(help: "With --sort: largest first.")
     var descending = false
 
-    @Option(help: ArgumentHelp("Keep the first N data rows (after sorting), or the first N items of an item grid.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Keep the first N data rows (after sorting), or the first N items of an item grid.", valueName: "N"))
     var limit: Int?
 
     /// `--title`, `--columns`, `--sort`, `--descending`, `--limit` as document overrides.
