@@ -71,6 +71,7 @@ final class RenderJob {
             // only section header rows there (their titles), never item tracks.
             LayoutEngine.layout(spec, measurer: measurer)
         }
+        if let overflow = OverflowReport(layout, viewport: grid.spec.viewport) { context.adoptWarning(overflow.message) }
         images = ImageCache(baseDirectory: grid.baseDirectory)
         painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals,
                               shaped: measurer.shaped)

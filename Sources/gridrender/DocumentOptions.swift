@@ -51,6 +51,13 @@ struct DocumentOptions: ParsableArguments {
                                valueName: "light|dark"))
     var appearance: String?
 
+    @Option(help: ArgumentHelp("Canvas padding on every side, in points; replaces canvas.padding (a titled CSV, TSV or Markdown table gets 12 by default).",
+                               valueName: "PT"))
+    var padding: Double?
+
+    @Flag(help: "Widen the columns to the canvas width (--width or canvas.width), as distribution: stretch does.")
+    var stretch = false
+
     /// `--appearance` as a list (empty when not given); `validate` has checked every name.
     var appearances: [Appearance] {
         (appearance ?? "").split(separator: ",").compactMap { Appearance(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()) }
@@ -77,6 +84,9 @@ struct DocumentOptions: ParsableArguments {
         if let width, !(width > 0 && width.isFinite) {
             throw ValidationError("--width must be a positive number of points, got \(width)")
         }
+        if let padding, !(padding >= 0 && padding.isFinite) {
+            throw ValidationError("--padding must be a length of 0 or more points, got \(padding)")
+        }
         if let appearance {
             let names = appearance.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             if let bad = names.first(where: { Appearance(rawValue: $0) == nil }) {
@@ -94,6 +104,9 @@ struct DocumentOptions: ParsableArguments {
         if let inputFormat { document = try Document.load(path: path, as: inputFormat, maxInputBytes: limit) }
         else { document = try Document.load(path: path, maxInputBytes: limit) }
         document = try document.applying(overrides)
+        let format = inputFormat ?? InputFormat(pathExtension: URL(fileURLWithPath: path).pathExtension)
+        let preview = PreviewOptions(padding: padding, stretch: stretch, bareTable: [.csv, .tsv, .md].contains(format))
+        document = try document.applying(preview, width: width)
         if let appearance = appearance ?? (appearances.count == 1 ? appearances[0] : nil) { document.appearance = appearance }
         return try document.prepare(theme: theme, width: width, scale: scale)
     }
