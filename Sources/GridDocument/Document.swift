@@ -29,6 +29,10 @@ public struct Document: Sendable, Hashable {
     public var lineLimit: LineLimit?
     public var itemHeight: ItemHeight?
     public var sectionsStartOnNewLine: Bool?
+    /// Item mode: what slots without an item show (default `.hidden`), and the items' size in
+    /// their slots (nil = fill the slot).
+    public var emptySlots: EmptySlots = .hidden
+    public var itemSize: ItemSize?
 
     /// The layout keys (`Document.emptyLayout()` when the document sets none).
     package var layout = Document.emptyLayout()
@@ -40,6 +44,22 @@ public struct Document: Sendable, Hashable {
     /// Alpha-blend layered style backgrounds (default true); false = topmost set value wins.
     public var blending = true
     public var fonts: PreparedGrid.FontMode = .pinned
+    /// The page the picture is made for (`"light"` or `"dark"`); nil = the theme as named (see
+    /// ``Appearance``).
+    public var appearance: Appearance?
+
+    // Publication tables (issue 15).
+    /// `stub`: the key of the column that holds row labels.
+    public var stub: String?
+    public var spanners: [Spanner] = []
+    public var summary: [SummaryRow] = []
+    public var footnotes: [Footnote] = []
+    public var footnoteMarks: FootnoteMarks = .numbers
+    /// `headerHeight`: the height of every header row (spanner rows included); nil = as the other rows.
+    public var headerHeight: Double?
+    /// The `markup` every style starts from, below the theme: `.markdown` for a Markdown pipe
+    /// table (where people write `**bold**`), `.none` for every other input.
+    public var defaultMarkup: MarkupMode = .none
 
     /// Lines of a few keys (`data`, `theme`, `spans`, `selection`) so errors found while preparing
     /// (a missing CSV file, an unknown theme) can still point at the document line.
@@ -74,11 +94,22 @@ extension Document {
         public var align: TextAlign?
         public var format: NumberFormatSpec?
         public var style: Style?
+        /// `format.date`.
+        public var dateFormat: DateFormatSpec?
+        /// `format.missing`: shown for empty and null cells.
+        public var missing: String?
+        /// `headerStyle`: the style of this column's title cell, over `styles.header`.
+        public var headerStyle: Style?
+        public var colorScale: ColorScale?
+        public var bar: DataBar?
+        public var rules: [ConditionalRule] = []
         public init(key: String, title: String? = nil, width: TrackSize? = nil, align: TextAlign? = nil,
                     format: NumberFormatSpec? = nil, style: Style? = nil) {
             self.key = key; self.title = title; self.width = width; self.align = align
             self.format = format; self.style = style
         }
+        /// `format` as a whole: number, date and missing.
+        public var cellFormat: CellFormat { CellFormat(number: format, date: dateFormat, missing: missing) }
     }
 
     /// Where table rows come from.
@@ -132,7 +163,11 @@ extension Document {
         public var value: Value
         /// The cell's own style (`{"text": …, "style": {…}}`): top of the cascade.
         public var style: Style?
-        public init(_ value: Value, style: Style? = nil) { self.value = value; self.style = style }
+        /// The cell's own `format`, replacing its column's.
+        public var format: CellFormat?
+        /// The URL a text cell links to (`{"text": …, "link": "https://…"}`): clickable in PDF and SVG.
+        public var link: String?
+        public init(_ value: Value, style: Style? = nil, link: String? = nil) { self.value = value; self.style = style; self.link = link }
         public static let empty = Cell(.empty)
     }
 

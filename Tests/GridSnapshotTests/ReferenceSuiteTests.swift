@@ -38,6 +38,8 @@ import Testing
         "items-rows", "snapping-distribute", "snapping-nearest", "snapping-none", "selection-glow",
         "rtl-accents", "images", "wrap-ellipsis",
     ]
+    /// Also stored at scale 3: a table and an item grid (exact multiples, DESIGN.md §3).
+    static let threeX: Set<String> = ["theme-striped", "items-rows"]
     /// Also stored as SVG.
     static let svg: Set<String> = [
         "theme-striped", "theme-plain", "theme-dark", "theme-minimal", "theme-ledger",
@@ -54,6 +56,7 @@ import Testing
         #expect(Self.fixtures.count >= 30)
         let stems = Set(Self.fixtures.map(Self.stem))
         #expect(Self.twoX.isSubset(of: stems) && Self.twoX.count >= 10)
+        #expect(Self.threeX.isSubset(of: Self.twoX))
         #expect(Self.svg.isSubset(of: stems) && Self.svg.count >= 10)
         #expect(Set(Self.paginated.keys).isSubset(of: stems))
     }
@@ -69,6 +72,10 @@ import Testing
                              group: "ReferenceSuite"))
         if Self.twoX.contains(stem) {
             check(verifySnapshot(of: document, as: .png(.strict, scale: 2), reference: Self.reference("\(stem)@2x.png"),
+                                 group: "ReferenceSuite"))
+        }
+        if Self.threeX.contains(stem) {
+            check(verifySnapshot(of: document, as: .png(.strict, scale: 3), reference: Self.reference("\(stem)@3x.png"),
                                  group: "ReferenceSuite"))
         }
         if Self.svg.contains(stem) {
@@ -167,6 +174,19 @@ import Testing
         let stored = try RGBAImage(contentsOfPNGFile: dir.path + "/documentAndGridStrategiesRecordThenMatch.grid.png")
         let plain = try RGBAImage(contentsOfPNGFile: Self.reference("theme-plain@2x.png"))
         #expect(stored == plain)
+    }
+
+    /// Snapping is in whole points and the scale only multiplies: every stored `@2x`/`@3x`
+    /// reference is exactly 2×/3× its 1x reference, width and height.
+    @Test func scaledReferencesAreExactMultiples() throws {
+        for (scale, stems) in [(2, Self.twoX), (3, Self.threeX)] {
+            for stem in stems.sorted() {
+                let one = try RGBAImage(contentsOfPNGFile: Self.reference("\(stem).png"))
+                let scaled = try RGBAImage(contentsOfPNGFile: Self.reference("\(stem)@\(scale)x.png"))
+                #expect(scaled.width == scale * one.width && scaled.height == scale * one.height,
+                        "\(stem)@\(scale)x is \(scaled.width)×\(scaled.height), 1x is \(one.width)×\(one.height)")
+            }
+        }
     }
 
     /// Two renders of a fixture give the same PNG and SVG bytes (references are byte-stable).
