@@ -7,9 +7,9 @@ import GridLayout
 /// decoded once and prepared with different CLI overrides.
 public struct Document: Sendable, Hashable {
     /// Name used in error messages (`people.json`, `-`); nil for documents built in code.
-    public var file: String?
+    package var file: String?
     /// Directory that data files, theme files and images are resolved against.
-    public var baseDirectory: String = "."
+    package var baseDirectory: String = "."
 
     public var canvas = Canvas()
     public var title: String?
@@ -29,9 +29,13 @@ public struct Document: Sendable, Hashable {
     public var lineLimit: LineLimit?
     public var itemHeight: ItemHeight?
     public var sectionsStartOnNewLine: Bool?
+    /// Item mode: what slots without an item show (default `.hidden`), and the items' size in
+    /// their slots (nil = fill the slot).
+    public var emptySlots: EmptySlots = .hidden
+    public var itemSize: ItemSize?
 
     /// The layout keys (`Document.emptyLayout()` when the document sets none).
-    public var layout = Document.emptyLayout()
+    package var layout = Document.emptyLayout()
     public var selection = Selection()
 
     public var theme: ThemeReference?
@@ -40,6 +44,9 @@ public struct Document: Sendable, Hashable {
     /// Alpha-blend layered style backgrounds (default true); false = topmost set value wins.
     public var blending = true
     public var fonts: PreparedGrid.FontMode = .pinned
+    /// The page the picture is made for (`"light"` or `"dark"`); nil = the theme as named (see
+    /// ``Appearance``).
+    public var appearance: Appearance?
 
     // Publication tables (issue 15).
     /// `stub`: the key of the column that holds row labels.
@@ -53,11 +60,11 @@ public struct Document: Sendable, Hashable {
 
     /// Lines of a few keys (`data`, `theme`, `spans`, `selection`) so errors found while preparing
     /// (a missing CSV file, an unknown theme) can still point at the document line.
-    public var sourceLines: [String: Int] = [:]
+    package var sourceLines: [String: Int] = [:]
     /// Every image cell of the document, with where it is written; `prepare` checks the files.
-    public var imageReferences: [ImageReference] = []
+    package var imageReferences: [ImageReference] = []
     /// The largest data file (CSV, TSV, JSON) `prepare` reads for this document; `load` sets it.
-    public var maxInputBytes: Int = Document.defaultMaxInputBytes
+    package var maxInputBytes: Int = Document.defaultMaxInputBytes
 
     public init() {}
 
@@ -182,6 +189,8 @@ extension Document {
         case named(String)
         case file(String)
         case inline(ThemeOverride)
+        /// A theme value built in code (a preset, or one extended or made from scratch).
+        case theme(Theme)
     }
 
     /// A theme written as a document fragment: styles, grid lines, canvas background.

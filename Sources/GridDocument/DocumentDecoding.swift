@@ -13,6 +13,7 @@ extension NodeDecoder {
         "uniformColumnWidths", "uniformRowHeights", "distribution", "cellAlignment", "minimumPolicy", "snapping",
         "frozen", "viewport", "spans", "selection",
         "theme", "styles", "gridLines", "blending", "fonts",
+        "appearance", "emptySlots", "itemSize",
     ] + publicationKeys
 
     func document(_ node: Node) throws(DocumentError) -> Document {
@@ -101,6 +102,8 @@ extension NodeDecoder {
             }
             d.fonts = f
         }
+        if let n = o["appearance"] { d.appearance = try enumeration(n, "appearance", Appearance.self) }
+        try decodeItemSlots(o, into: &d)
         return d
     }
 

@@ -17,14 +17,17 @@ extension Document {
     ///   - scale: replaces `canvas.scale` (`--scale`), 0 < scale ≤ 16.
     /// - Throws: ``DocumentError`` for a missing data, theme or image file, an unknown theme, a
     ///   span outside the table, a column style for a missing column, or a canvas too large.
-    public func prepare(theme themeOverride: String? = nil, width: Double? = nil, scale: Double? = nil) throws(DocumentError) -> PreparedGrid {
+    package func prepare(theme themeOverride: String? = nil, width: Double? = nil, scale: Double? = nil) throws(DocumentError) -> PreparedGrid {
         if let width, !(width.isFinite && width >= 0) {
             throw DocumentError(file: file, keyPath: "--width", "expected a width ≥ 0, found \(NodeDecoder(file: nil).format(width))")
         }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) {
             throw DocumentError(file: file, keyPath: "--scale", "expected a number greater than 0 and at most 16, found \(NodeDecoder(file: nil).format(scale))")
         }
-        let theme = try resolveTheme(override: themeOverride)
+        var theme = try resolveTheme(override: themeOverride)
+        let background = canvas.background ?? theme.background ?? .white
+        // On a transparent canvas the theme's fills become tints that read on any page.
+        if !background.isOpaque { theme.styles = theme.styles.translucent(over: theme.background ?? .white) }
         let sheet = StyleSheet.documentLayered(styles, over: theme.styles)
         let finalScale = scale ?? canvas.scale
         let canvasWidth = width ?? canvas.width
@@ -73,7 +76,7 @@ extension Document {
         let notes = published.notes + (footnote.map { [$0] } ?? [])
         var grid = PreparedGrid(
             spec: spec, canvasWidth: canvasWidth, canvasHeight: canvas.height, scale: finalScale,
-            background: canvas.background ?? theme.background ?? .white, padding: canvas.padding, page: canvas.page,
+            background: background, padding: canvas.padding, page: canvas.page,
             title: block(title.map { $0 + published.titleMark }, sheet.title, size: 14, weight: 700, color: .black),
             subtitle: block(subtitle, sheet.subtitle, size: 10, weight: 400, color: Color(red: 0.25, green: 0.25, blue: 0.25)),
             footnote: block(notes.isEmpty ? nil : notes.joined(separator: "\n"), sheet.footnote, size: 8, weight: 400, color: Color(red: 0.4, green: 0.4, blue: 0.4)),

@@ -110,6 +110,10 @@ extension Document {
         "gridLines": {"$ref": "#/$defs/gridLines"},
         "blending": {"type": "boolean", "default": true},
         "fonts": {"enum": ["pinned", "system"], "default": "pinned"},
+        "appearance": {"enum": ["light", "dark"], "description": "The page the picture is made for: a preset theme becomes its counterpart (striped/dark, plain/plain-dark, minimal/minimal-dark, ledger/ledger-dark)."},
+        "emptySlots": {"enum": ["hidden", "placeholder"], "default": "hidden", "description": "Item mode: what slots without an item show."},
+        "itemSize": {"type": "object", "additionalProperties": false, "minProperties": 1, "description": "Item mode: the items' size inside their slots, placed by cellAlignment (fill centres).",
+          "properties": {"width": {"$ref": "#/$defs/length"}, "height": {"$ref": "#/$defs/length"}}},
         "stub": {"type": "string", "description": "The key of the column of row labels (shown first, styles.stub, a rule after it)."},
         "headerHeight": {"$ref": "#/$defs/length", "description": "The height of every header row."},
         "spanners": {"type": "array", "description": "Labels centred over contiguous columns or over other spanners, above the column titles.",
@@ -135,7 +139,9 @@ extension Document {
       },
       "not": {"required": ["maxColumns", "maxRows"]},
       "dependentSchemas": {
-        "items": {"not": {"anyOf": [{"required": ["columns"]}, {"required": ["data"]}, {"required": ["header"]}]}}
+        "items": {"not": {"anyOf": [{"required": ["columns"]}, {"required": ["data"]}, {"required": ["header"]}]}},
+        "emptySlots": {"anyOf": [{"required": ["items"]}, {"required": ["sections"]}]},
+        "itemSize": {"anyOf": [{"required": ["items"]}, {"required": ["sections"]}]}
       },
       "$defs": {
         "length": {"type": "number", "minimum": 0},

@@ -22,7 +22,8 @@ final class RenderJob {
     let layout: Layout
     let frame: CanvasFrame
     private let images: ImageCache
-    private let painter: GridPainter
+    /// The job's own painter (this thread's), also used by `writePages`.
+    let painter: GridPainter
     private let blockText: TextLayout
     private let decimals: DecimalColumns
     private let fontDirectory: String?
@@ -32,13 +33,16 @@ final class RenderJob {
     /// are painted on one thread.
     private var hasImages = false
 
-    init(_ grid: PreparedGrid, options: RenderOptions) throws {
+    /// `format`: the output this job is for, when known; a PNG's canvas is checked against the
+    /// limits from the row count and fixed lengths before any text is measured.
+    init(_ grid: PreparedGrid, options: RenderOptions, format: OutputFormat? = nil) throws {
         var grid = grid
         if let scale = options.scale { grid.scale = scale }
         guard grid.scale.isFinite, grid.scale > 0, grid.scale <= 16 else {
             throw RenderError("scale \(grid.scale) is outside 0…16", badInput: true)
         }
         if let fonts = options.fonts { grid.fonts = fonts }
+        if format == .png { try CanvasEstimate.check(grid) }
         self.grid = grid
         warningHandler = options.warningHandler
         grid.warnings.forEach { options.warningHandler?($0) }
@@ -50,7 +54,7 @@ final class RenderJob {
         let threads = max(1, options.paintThreads ?? RenderJob.defaultPaintThreads)
         // The lanes share one budget of kept layouts, so memory does not grow with the cores.
         let capacity = ShapedLayouts.defaultCapacity / threads
-        let measurer = TextMeasurer(source: grid.cells, context: context, scale: grid.scale, decimals: decimals,
+        let measurer = TextMeasurer(source: grid.cells, context: context, decimals: decimals,
                                     shapedCapacity: capacity)
         let fonts = grid.fonts, fontDirectory = options.fontDirectory
         lanes = TextLanes(count: threads, main: context, shaped: measurer.shaped, shapedCapacity: capacity) {
@@ -152,7 +156,7 @@ final class RenderJob {
 
     /// The PNG size in pixels, refused before allocation when over the limits.
     func pixelSize() throws -> (width: Int, height: Int) {
-        let w = (frame.size.width * grid.scale).rounded(), h = (frame.size.height * grid.scale).rounded()
+        let w = PixelEdges.edge(frame.size.width, scale: grid.scale), h = PixelEdges.edge(frame.size.height, scale: grid.scale)
         func text(_ v: Double) -> String { v.isFinite && abs(v) < 1e15 ? String(Int(v)) : String(v) }
         guard w <= Double(RenderJob.maxPixelsPerSide), h <= Double(RenderJob.maxPixelsPerSide), w * h <= Double(RenderJob.maxPixels) else {
             throw RenderError("canvas \(text(w))×\(text(h)) px is too large (at most \(RenderJob.maxPixelsPerSide) px per side and \(RenderJob.maxPixels) px in all)", badInput: true)
@@ -325,7 +329,8 @@ final class RenderJob {
     // MARK: - SVG
 
     func svg() throws -> [UInt8] {
-        painter.pixelsPerDeviceUnit = grid.scale
+        // Device units are points, which the layout snapped to: the SVG is the same at any scale.
+        painter.pixelsPerDeviceUnit = 1
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
         let chunks = textChunks
         if chunks.count > 1, let joined = try layeredSVG(chunks) { return joined }
@@ -420,7 +425,8 @@ final class RenderJob {
     // MARK: - PDF
 
     func pdf() throws -> [UInt8] {
-        painter.pixelsPerDeviceUnit = grid.scale
+        // As for SVG: snapped to points, the same at any scale.
+        painter.pixelsPerDeviceUnit = 1
         guard let page = grid.page else {
             let surface = try CairoSurface.pdf(width: frame.size.width, height: frame.size.height)
             try withContext(surface) { cr in
@@ -439,7 +445,7 @@ final class RenderJob {
             return try surface.finish()
         }
         let pages = PDFPagination(job: self, page: page)
-        painter.pixelsPerDeviceUnit = grid.scale / pages.fit
+        painter.pixelsPerDeviceUnit = 1 / pages.fit
         let surface = try CairoSurface.pdf(width: page.width, height: page.height)
         try prepareTextOnLanes()
         painter.borrowedLayouts = lanes.helperShapedLayouts

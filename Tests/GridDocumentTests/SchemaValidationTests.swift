@@ -19,6 +19,17 @@ import Testing
 /// the schema sees exactly the value tree the decoder sees. Skipped: `Fixtures/bad/**`, files
 /// named `bad-*`, data files (a top-level array of records) and anything that decodes as neither.
 @Suite struct SchemaValidationTests {
+    /// scripts/setup.sh's virtual environment (`.build/venv`, made only when the system Python
+    /// lacks jsonschema, so setup never changes the system Python), else `python3` on the PATH.
+    static let python: String = {
+        var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while root.path != "/" && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+            root = root.deletingLastPathComponent()
+        }
+        let venv = root.appendingPathComponent(".build/venv/bin/python3").path
+        return FileManager.default.isExecutableFile(atPath: venv) ? venv : "python3"
+    }()
+
     struct Instance {
         var name: String
         var json: String
@@ -267,7 +278,7 @@ import Testing
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.validator, dir + "/schema.json", dir + "/manifest.json"]
+        process.arguments = [Self.python, "-c", Self.validator, dir + "/schema.json", dir + "/manifest.json"]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
