@@ -44,10 +44,10 @@ import Testing
     static let svg: Set<String> = [
         "theme-striped", "theme-plain", "theme-dark", "theme-minimal", "theme-ledger",
         "items-sections-flowing", "spans", "frozen-viewport", "wrap-ellipsis", "swatches",
-        "blending-on", "transparent-background", "rtl-accents", "sections-collapsed",
+        "blending-on", "transparent-background", "rtl-accents", "sections-collapsed", "publication-report",
     ]
     /// Paginated (`canvas.page`): also stored as PDF pages rasterized at 72 dpi, with their count.
-    static let paginated: [String: Int] = ["paginated": 3]
+    static let paginated: [String: Int] = ["paginated": 3, "publication-report": 1]
 
     static func stem(_ fixture: String) -> String { URL(fileURLWithPath: fixture).deletingPathExtension().lastPathComponent }
     static func reference(_ name: String) -> String { referencesDirectory + "/" + name }
@@ -147,6 +147,15 @@ import Testing
         clear(&d.styles.cell); clear(&d.styles.row); clear(&d.styles.alternateRow); clear(&d.styles.header)
         clear(&d.styles.sectionHeader); clear(&d.styles.selectedRow)
         clear(&d.styles.title); clear(&d.styles.subtitle); clear(&d.styles.footnote)
+        clear(&d.styles.stub); clear(&d.styles.summary)
+        for i in d.spanners.indices { clear(&d.spanners[i].style) }
+        for i in (d.columns ?? []).indices {
+            clear(&d.columns![i].headerStyle)
+            // Last of the data-driven layers, over any colour a rule or a colour scale sets.
+            var transparent = Style()
+            transparent.color = .transparent
+            d.columns![i].rules.append(.init(when: .init(), style: transparent))
+        }
         for key in Array(d.styles.columns.keys) + (d.columns ?? []).map(\.key) {
             var style: Style? = d.styles.columns[key]
             clear(&style)
