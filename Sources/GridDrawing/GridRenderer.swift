@@ -33,7 +33,10 @@ public enum GridRenderer {
         let bytes = Result { () throws -> [UInt8] in
             switch format {
             case .png: return try job.png(path: nil, options: options)
-            case .svg: return try job.svg()
+            case .svg:
+                let sink = OutputSink()
+                try job.svg(to: sink)
+                return sink.bytes
             case .pdf: return try job.pdf()
             }
         }
@@ -60,7 +63,12 @@ public enum GridRenderer {
             case .png:
                 _ = try job.pixelSize()
                 try AtomicFile.write(to: path, policy: policy) { temporary in _ = try job.png(path: temporary, options: options) }
-            case .svg: try AtomicFile.write(job.svg(), to: path, policy: policy)
+            case .svg:
+                try AtomicFile.write(to: path, policy: policy) { temporary in
+                    let sink = try OutputSink(path: temporary, naming: path)
+                    try job.svg(to: sink)
+                    try sink.close()
+                }
             case .pdf: try AtomicFile.write(job.pdf(), to: path, policy: policy)
             }
         }
