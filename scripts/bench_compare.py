@@ -70,7 +70,8 @@ def write_png(path: Path, width: int, height: int, changed: bool, level: int = 6
 def timed(argv):
     """(wall s, peak RSS MiB, stdout) of one child, via wait4."""
     t0 = time.perf_counter()
-    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    # ImageMagick prints its count on standard error, the others on standard output.
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     out = p.stdout.read()
     _, status, usage = os.wait4(p.pid, 0)
     p.stdout.close()
