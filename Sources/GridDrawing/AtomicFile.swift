@@ -39,15 +39,18 @@ enum AtomicFile {
 
     /// Writes `bytes` to `path` atomically.
     static func write(_ bytes: [UInt8], to path: String) throws {
-        try write(to: path) { temporary in
-            guard let file = fopen(temporary, "wb") else {
-                throw RenderError("\(path): cannot write: \(String(cString: strerror(errno)))")
-            }
-            let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-            let closed = fclose(file)
-            guard written == bytes.count, closed == 0 else {
-                throw RenderError("\(path): write failed: \(String(cString: strerror(errno)))")
-            }
+        try write(to: path) { temporary in try writeContents(bytes, to: temporary, naming: path) }
+    }
+
+    /// Writes `bytes` into `temporary` (a file `write(to:)` made); errors name `path`.
+    static func writeContents(_ bytes: [UInt8], to temporary: String, naming path: String) throws {
+        guard let file = fopen(temporary, "wb") else {
+            throw RenderError("\(path): cannot write: \(String(cString: strerror(errno)))")
+        }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let closed = fclose(file)
+        guard written == bytes.count, closed == 0 else {
+            throw RenderError("\(path): write failed: \(String(cString: strerror(errno)))")
         }
     }
 }

@@ -10,7 +10,7 @@ import Testing
         let nested = jsonError("{\"canvas\": {\n\"widht\": 3}}")
         #expect(nested?.description == "doc.json:2: canvas: unknown key `widht`; did you mean `width`?")
         let far = jsonError("{\"columns\": [{\"key\": \"a\", \"zzzzzz\": 1}]}")
-        #expect(far?.description == "doc.json:1: columns[0]: unknown key `zzzzzz`; expected one of `key`, `title`, `width`, `align`, `format`, `style`")
+        #expect(far?.description == "doc.json:1: columns[0]: unknown key `zzzzzz`; expected one of `key`, `title`, `width`, `align`, `format`, `style`, `headerStyle`, `colorScale`, `bar`, `rules`")
     }
 
     @Test func unknownKeyInYAMLFile() {
