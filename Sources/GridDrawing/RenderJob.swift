@@ -425,7 +425,7 @@ final class RenderJob {
                                                           cellsPerChunk: streamedChunkCells) else {
             return try sink.write(svg())
         }
-        painter.pixelsPerDeviceUnit = grid.scale
+        painter.pixelsPerDeviceUnit = 1   // points: the SVG is the same at any scale (DESIGN §3)
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
         let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
         let writer = SVGLayerWriter(sink: sink, chunks: chunks.count, window: 2 * lanes.count)

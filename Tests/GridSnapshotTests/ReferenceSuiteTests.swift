@@ -24,7 +24,7 @@ import Testing
     }()
     static let fixturesDirectory = packageRoot + "/Fixtures/snapshots"
     static let referencesDirectory = packageRoot + "/Snapshots"
-    static let inputExtensions: Set<String> = ["json", "yaml", "yml", "csv", "tsv"]
+    static let inputExtensions: Set<String> = ["json", "yaml", "yml", "csv", "tsv", "md"]
 
     /// The fixture file names, sorted (the test's arguments).
     static let fixtures: [String] = {
@@ -37,6 +37,7 @@ import Testing
         "theme-striped", "theme-plain", "theme-dark", "theme-minimal", "theme-ledger",
         "items-rows", "snapping-distribute", "snapping-nearest", "snapping-none", "selection-glow",
         "rtl-accents", "images", "wrap-ellipsis",
+        "multilingual", "emoji-features", "markup-links", "readme-table",
     ]
     /// Also stored at scale 3: a table and an item grid (exact multiples, DESIGN.md §3).
     static let threeX: Set<String> = ["theme-striped", "items-rows"]
@@ -45,9 +46,12 @@ import Testing
         "theme-striped", "theme-plain", "theme-dark", "theme-minimal", "theme-ledger",
         "items-sections-flowing", "spans", "frozen-viewport", "wrap-ellipsis", "swatches",
         "blending-on", "transparent-background", "rtl-accents", "sections-collapsed", "publication-report",
+        "multilingual", "emoji-features", "markup-links", "readme-table",
     ]
     /// Paginated (`canvas.page`): also stored as PDF pages rasterized at 72 dpi, with their count.
-    static let paginated: [String: Int] = ["paginated": 3, "publication-report": 1]
+    /// Text fixtures (issue 11) keep their one PDF page too, links and colour emoji included.
+    static let paginated: [String: Int] = ["paginated": 3, "publication-report": 1,
+                                           "multilingual": 1, "emoji-features": 1, "markup-links": 1, "readme-table": 1]
 
     static func stem(_ fixture: String) -> String { URL(fileURLWithPath: fixture).deletingPathExtension().lastPathComponent }
     static func reference(_ name: String) -> String { referencesDirectory + "/" + name }
@@ -142,6 +146,7 @@ import Testing
         func clear(_ style: inout Style?) {
             var s = style ?? Style()
             s.color = .transparent
+            s.linkColor = .transparent   // link text is drawn in its own colour
             style = s
         }
         clear(&d.styles.cell); clear(&d.styles.row); clear(&d.styles.alternateRow); clear(&d.styles.header)
