@@ -99,6 +99,10 @@ public struct DocumentCellSource: CellSource, Sendable {
         }
     }
 
+    public func decimalSeparator(column: Int) -> String {
+        columns.indices.contains(column) ? columns[column].format.number?.decimalSeparator ?? "." : "."
+    }
+
     /// `content` with the footnote marks of the cell after its text.
     private func marked(_ content: CellContent, row: Int, column: Int) -> CellContent {
         guard !publication.marks.isEmpty, let mark = publication.marks[row * columns.count + column] else { return content }

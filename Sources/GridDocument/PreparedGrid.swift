@@ -66,4 +66,10 @@ public protocol CellSource: Sendable {
     /// and `item`, the flow index.
     func content(row: Int, column: Int, item: Int?) -> CellContent
     func style(row: Int, column: Int, item: Int?) -> ResolvedStyle
+    /// What `decimal` alignment lines up in `column` (its number format's `decimalSeparator`).
+    func decimalSeparator(column: Int) -> String
+}
+
+extension CellSource {
+    public func decimalSeparator(column: Int) -> String { "." }
 }
