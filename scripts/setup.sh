@@ -3,7 +3,7 @@
 set -euo pipefail
 need=()
 # chromium: the folder report is checked in headless Chromium (ReportBrowserTests).
-for p in libcairo2-dev libpango1.0-dev libpng-dev fonts-dejavu-core librsvg2-bin libxml2-utils poppler-utils chromium; do
+for p in libcairo2-dev libpango1.0-dev libpng-dev fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji librsvg2-bin libxml2-utils poppler-utils chromium; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then

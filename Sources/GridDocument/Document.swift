@@ -57,6 +57,9 @@ public struct Document: Sendable, Hashable {
     public var footnoteMarks: FootnoteMarks = .numbers
     /// `headerHeight`: the height of every header row (spanner rows included); nil = as the other rows.
     public var headerHeight: Double?
+    /// The `markup` every style starts from, below the theme: `.markdown` for a Markdown pipe
+    /// table (where people write `**bold**`), `.none` for every other input.
+    public var defaultMarkup: MarkupMode = .none
 
     /// Lines of a few keys (`data`, `theme`, `spans`, `selection`) so errors found while preparing
     /// (a missing CSV file, an unknown theme) can still point at the document line.
@@ -65,6 +68,8 @@ public struct Document: Sendable, Hashable {
     package var imageReferences: [ImageReference] = []
     /// The largest data file (CSV, TSV, JSON) `prepare` reads for this document; `load` sets it.
     package var maxInputBytes: Int = Document.defaultMaxInputBytes
+    /// Cells, columns, text and image bytes `prepare` accepts (docs/robustness.md).
+    public var budget: InputBudget = .standard
 
     public init() {}
 
@@ -162,7 +167,9 @@ extension Document {
         public var style: Style?
         /// The cell's own `format`, replacing its column's.
         public var format: CellFormat?
-        public init(_ value: Value, style: Style? = nil) { self.value = value; self.style = style }
+        /// The URL a text cell links to (`{"text": …, "link": "https://…"}`): clickable in PDF and SVG.
+        public var link: String?
+        public init(_ value: Value, style: Style? = nil, link: String? = nil) { self.value = value; self.style = style; self.link = link }
         public static let empty = Cell(.empty)
     }
 

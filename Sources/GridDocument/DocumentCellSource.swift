@@ -175,6 +175,27 @@ public struct DocumentCellSource: CellSource, Sendable {
         return base
     }
 
+    public func link(row: Int, column: Int, item: Int?) -> String? {
+        if isItemMode { return item.flatMap { itemCell($0)?.link } }
+        guard rows.indices.contains(row), case .cells(let i) = rows[row].source, columns.indices.contains(column),
+              cells[i].indices.contains(columns[column].cellIndex) else { return nil }
+        return cells[i][columns[column].cellIndex].link   // the stub may have moved the column
+    }
+
+    /// `header, column "name"`, `row 3, column "name"` (data rows counted from 1, section
+    /// header rows not counted), `section "Europe"` or `item 4`.
+    public func cellDescription(row: Int, column: Int, item: Int?) -> String {
+        if isItemMode { return item.map { "item \($0 + 1)" } ?? "section header row \(row + 1)" }
+        let key = columns.indices.contains(column) ? "column \"\(columns[column].key)\"" : "column \(column + 1)"
+        guard rows.indices.contains(row) else { return "row \(row + 1), \(key)" }
+        switch rows[row].source {
+        case .titles, .spanner: return "header, \(key)"
+        case .summary(let i): return "summary row \(i + 1), \(key)"
+        case .section(let s): return "section \"\(sectionTitles[s])\""
+        case .strings(let i), .cells(let i): return "row \(i + 1), \(key)"
+        }
+    }
+
     /// The title of section `section` (what a section header row shows); for item mode, where the
     /// row of a section header depends on placement, the drawer can use `PlacedCell.section`.
     public func sectionTitle(_ section: Int) -> String? {

@@ -115,8 +115,9 @@ extension NodeDecoder {
     func canvas(_ node: Node, _ path: String) throws(DocumentError) -> Document.Canvas {
         let o = try object(node, path, allowed: ["width", "height", "scale", "background", "padding", "page"])
         var c = Document.Canvas()
-        if let n = o["width"] { c.width = try length(n, o.path("width")) }
-        if let n = o["height"] { c.height = try length(n, o.path("height")) }
+        // The canvas sides are checked in pixels below (DESIGN.md §8's message), then in points.
+        if let n = o["width"] { c.width = try nonNegative(n, o.path("width")) }
+        if let n = o["height"] { c.height = try nonNegative(n, o.path("height")) }
         if let n = o["scale"] { c.scale = try number(n, o.path("scale"), in: 0...16, lowerOpen: true) }
         if let n = o["background"] { c.background = try color(n, o.path("background")) }
         if let n = o["padding"] { c.padding = try insets(n, o.path("padding")) }
@@ -132,8 +133,7 @@ extension NodeDecoder {
             case .object:
                 let po = try object(n, pp, allowed: ["width", "height"])
                 guard let w = po["width"], let h = po["height"] else { throw error(n, pp, "a page needs `width` and `height`") }
-                let pw = try length(w, po.path("width")), ph = try length(h, po.path("height"))
-                guard pw > 0, ph > 0 else { throw error(n, pp, "a page must have a positive width and height") }
+                let pw = try number(w, po.path("width"), .pageSide), ph = try number(h, po.path("height"), .pageSide)
                 c.page = PreparedGrid.Page(width: pw, height: ph)
             default:
                 throw typeError(n, pp, expected: "\"a4\", \"letter\" or an object with `width` and `height`")
@@ -147,6 +147,8 @@ extension NodeDecoder {
             e.file = file; e.line = node.line; e.keyPath = path
             throw e
         }
+        if let n = o["width"] { _ = try length(n, o.path("width")) }
+        if let n = o["height"] { _ = try length(n, o.path("height")) }
         return c
     }
 
@@ -251,14 +253,14 @@ extension NodeDecoder {
     func cell(_ node: Node, _ path: String) throws(DocumentError) -> Document.Cell {
         switch node.value {
         case .null: return .empty
-        case .string(let s): return Document.Cell(.text(s))
+        case .string(let s): return Document.Cell(.text(try counted(s, node, path)))
         case .bool(let b): return Document.Cell(.bool(b))
         case .number(let v, let text):
             guard v.isFinite else { throw error(node, path, "expected a finite number, found \(text)") }
             return Document.Cell(.number(v, text: text))
         case .array: throw typeError(node, path, expected: Self.cellExpectation)
         case .object:
-            let o = try object(node, path, allowed: ["text", "number", "image", "fit", "color", "style", "format"])
+            let o = try object(node, path, allowed: ["text", "number", "image", "fit", "color", "style", "format", "link"])
             var value: Document.Cell.Value = .empty
             let kinds = ["text", "number", "image", "color"].filter { o.has($0) }
             guard kinds.count <= 1 else { throw error(node, path, "a cell holds only one of " + kinds.map { "`\($0)`" }.joined(separator: ", ")) }
@@ -280,7 +282,14 @@ extension NodeDecoder {
             }
             if let n = o["color"] { value = .swatch(try color(n, o.path("color"))) }
             let style = try o["style"].map { (s) throws(DocumentError) in try self.style(s, o.path("style")) }
-            var cell = Document.Cell(value, style: style)
+            var link: String?
+            if let n = o["link"] {
+                guard case .string(let url) = n.value else { throw typeError(n, o.path("link"), expected: "a URL string") }
+                guard !url.isEmpty else { throw error(n, o.path("link"), "expected a URL, found an empty string") }
+                guard !o.has("image") && !o.has("color") else { throw error(n, o.path("link"), "`link` applies only to text and number cells") }
+                link = url
+            }
+            var cell = Document.Cell(value, style: style, link: link)
             if let f = o["format"] { cell.format = try cellFormat(f, o.path("format")) }
             return cell
         }

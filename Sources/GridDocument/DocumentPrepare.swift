@@ -70,6 +70,7 @@ extension Document {
             base.font = FontSpec(family: "DejaVu Sans", size: size, weight: weight, italic: false)
             base.color = color
             base.padding = Insets(top: 0, right: 0, bottom: 4, left: 0)
+            base.markup = defaultMarkup
             return PreparedGrid.TextBlock(text: text, style: ResolvedStyle.cascade([sheet.cell.map(Self.textOnly), layer], blending: blending, base: base))
         }
         // Footnotes are listed under the table, before `footnote`.
@@ -84,7 +85,22 @@ extension Document {
             repeatedRowCount: Swift.max(headerRowCount, layout.frozenRows),
             baseDirectory: baseDirectory, cells: source)
         grid.warnings = published.warnings
+        grid.file = file
+        grid.readFiles = readFiles(theme: theme)
         return grid
+    }
+
+    /// Every file preparing this document read: the output writer will not overwrite them.
+    func readFiles(theme: ResolvedTheme) -> [String] {
+        var files: [String] = []
+        if let file, file != "-" { files.append(file) }
+        switch data {
+        case .csv(let path)?, .tsv(let path)?, .json(let path)?: files.append(FileIO.resolve(path, against: baseDirectory))
+        default: break
+        }
+        files += theme.files
+        files += imageReferences.map { FileIO.resolve($0.path, against: baseDirectory) }
+        return files
     }
 
     /// The text-related part of the `cell` layer (font and colour), inherited by text blocks.
@@ -92,6 +108,8 @@ extension Document {
         var t = Style()
         t.font = s.font.map { FontSpec(family: $0.family) }
         t.color = s.color
+        t.markup = s.markup
+        t.linkColor = s.linkColor
         return t
     }
 
@@ -104,7 +122,8 @@ extension Document {
         var records: [[RecordField]]?
     }
 
-    func loadData() throws(DocumentError) -> LoadedData {
+    /// `rowLimit`: read at most this many CSV/TSV data rows (`--limit` without `--sort`).
+    func loadData(rowLimit: Int? = nil) throws(DocumentError) -> LoadedData {
         var loaded = LoadedData()
         let line = sourceLines["data"]
         switch data {
@@ -119,7 +138,8 @@ extension Document {
                 throw DocumentError(file: file, line: line, keyPath: isTSV ? "data.tsv" : "data.csv",
                                     "cannot read the \(isTSV ? "TSV" : "CSV") file \"\(full)\": no such file")
             }
-            let table = try CSVParser.parse(contentsOf: full, delimiter: isTSV ? 0x09 : 0x2C, displayName: full, maxBytes: maxInputBytes)
+            let table = try CSVParser.parse(contentsOf: full, delimiter: isTSV ? 0x09 : 0x2C, displayName: full,
+                                            maxBytes: maxInputBytes, budget: budget, maxRows: rowLimit)
             loaded.header = table.header
             loaded.strings = table.rows
         case .json(let path):
@@ -166,16 +186,18 @@ extension Document {
 
         let totalRows = loaded.strings.count + loaded.cells.count + (loaded.records?.count ?? 0)
             + sections.reduce(0) { $0 + $1.rows.count } + 1
-        if columnSpecs.count > 0, totalRows > Document.maxCells / columnSpecs.count {
+        if columnSpecs.count > 0, totalRows > budget.cells / columnSpecs.count {
             throw DocumentError(file: file, line: sourceLines["data"], keyPath: "data",
-                                "the table has \(totalRows) rows of \(columnSpecs.count) columns, more than \(FileIO.grouped(Document.maxCells)) cells in all")
+                                budget.tooManyCells(rows: totalRows, columns: columnSpecs.count))
+        }
+        if columnSpecs.count > budget.columns {
+            throw DocumentError(file: file, line: sourceLines[columns != nil ? "columns" : "data"], keyPath: columns != nil ? "columns" : "data",
+                                "the table has " + budget.tooManyColumns(columnSpecs.count))
         }
 
         // Records become positional rows in column order.
         if let records = loaded.records {
-            loaded.cells = records.map { r in
-                columnSpecs.map { c in r.first { $0.key == c.key }?.value ?? .empty }
-            }
+            loaded.cells = Self.positionalRows(records, columns: columnSpecs)
         }
 
         // CSV columns are found by header name when the document lists its own columns.
@@ -309,7 +331,7 @@ extension Document {
         }
         let look = TableLook(columns: columnLayers, headerAlignment: headerAlignment, headerStyles: shown.map(\.headerStyle),
                              stubRule: plan.hasStub ? plan.stubRule : nil, summaryRule: plan.summaryRule)
-        let styleTable = Self.styleTable(sheet: sheet, look: look, blending: blending)
+        let styleTable = Self.styleTable(sheet: sheet, look: look, blending: blending, markup: defaultMarkup)
         try plan.placeMarks(refs: refs, dataRowLayout: dataRowLayout, titleRow: hasTitles ? plan.spannerLevels : nil)
         plan.buildHeaderCells(styleTable: styleTable, columnCount: Swift.max(1, columnLayers.count), titles: shown.map { $0.title ?? $0.key })
         for i in order { plan.table.dataStyles.append(try plan.dataStyle(column: i)) }
@@ -352,7 +374,9 @@ extension Document {
     /// is unaffected by row, alternate-row and column styles and by blending), with the column's
     /// alignment and, for the column titles, the column's own `headerStyle` on top. The stub
     /// column gets its rule in every row but section rows; selection never restyles header rows.
-    static func styleTable(sheet: StyleSheet, look: TableLook = TableLook(), blending: Bool) -> [ResolvedStyle] {
+    static func styleTable(sheet: StyleSheet, look: TableLook = TableLook(), blending: Bool, markup: MarkupMode = .none) -> [ResolvedStyle] {
+        var base = ResolvedStyle()
+        base.markup = markup
         let columnCount = Swift.max(1, look.columns.count)
         var table: [ResolvedStyle] = []
         table.reserveCapacity(DocumentCellSource.RowClass.allCases.count * columnCount * 2)
@@ -375,7 +399,7 @@ extension Document {
                     }
                     if c == 0, let stubRule = look.stubRule, rowClass != .section, rowClass != .item { layers.append(stubRule) }
                     if selected, rowClass != .header, rowClass != .titles { layers.append(sheet.selectedRow) }
-                    table.append(ResolvedStyle.cascade(layers, blending: blend))
+                    table.append(ResolvedStyle.cascade(layers, blending: blend, base: base))
                 }
             }
         }
@@ -421,9 +445,27 @@ extension Document {
             columns: [], rows: [], strings: [], cells: [], sectionTitles: titles, selectedRows: [],
             isItemMode: true, itemLists: lists, itemStarts: starts, selectedItems: Set(selection.items),
             itemSectionHeaderRows: headerRows, blending: blending,
-            styleTable: Self.styleTable(sheet: sheet, blending: blending),
+            styleTable: Self.styleTable(sheet: sheet, blending: blending, markup: defaultMarkup),
             columnCountForStyles: 1)
         return (source, spec)
+    }
+
+    /// Records as rows in column order, in time linear in their fields (a key lookup per field,
+    /// not a scan of the record per column: 40,000 keys took 21 s that way).
+    static func positionalRows(_ records: [[RecordField]], columns: [Column]) -> [[Cell]] {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(columns.count)
+        for (i, c) in columns.enumerated() where index[c.key] == nil { index[c.key] = i }
+        return records.map { record in
+            var row = [Cell](repeating: .empty, count: columns.count)
+            var set = [Bool](repeating: false, count: columns.count)
+            for field in record {
+                guard let i = index[field.key], !set[i] else { continue }
+                row[i] = field.value
+                set[i] = true
+            }
+            return row
+        }
     }
 
     /// Missing image files are bad input (DESIGN.md §8): refused before anything is drawn.

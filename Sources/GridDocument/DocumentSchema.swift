@@ -189,7 +189,8 @@ extension Document {
             "text": {"type": ["string", "null"]}, "number": {"type": "number"},
             "image": {"type": "string"}, "fit": {"enum": ["contain", "cover", "fill"]},
             "color": {"$ref": "#/$defs/color"}, "style": {"$ref": "#/$defs/style"},
-            "format": {"$ref": "#/$defs/format"}}}
+            "format": {"$ref": "#/$defs/format"},
+            "link": {"type": "string", "minLength": 1, "description": "a URL: the cell's text links to it in PDF and SVG"}}}
         ]},
         "rows": {"type": "array", "items": {"type": "array", "items": {"$ref": "#/$defs/cell"}}},
         "records": {"type": "array", "items": {"type": "object", "additionalProperties": {"$ref": "#/$defs/cell"}}},
@@ -218,7 +219,9 @@ extension Document {
             "bottom": {"$ref": "#/$defs/lineStyle"}, "left": {"$ref": "#/$defs/lineStyle"}}},
           "opacity": {"type": "number", "minimum": 0, "maximum": 1},
           "shadow": {"type": "object", "additionalProperties": false, "required": ["radius"], "properties": {
-            "radius": {"$ref": "#/$defs/length"}, "color": {"$ref": "#/$defs/color"}}}}},
+            "radius": {"$ref": "#/$defs/length"}, "color": {"$ref": "#/$defs/color"}}},
+          "markup": {"enum": ["none", "markdown"], "description": "inline Markdown in text: none (as written) or markdown; default markdown for .md tables, none elsewhere"},
+          "linkColor": {"$ref": "#/$defs/color"}}},
         "styleSheet": {"type": "object", "additionalProperties": false, "properties": {
           "cell": {"$ref": "#/$defs/style"}, "row": {"$ref": "#/$defs/style"}, "alternateRow": {"$ref": "#/$defs/style"},
           "header": {"$ref": "#/$defs/style"}, "sectionHeader": {"$ref": "#/$defs/style"},

@@ -121,6 +121,7 @@ extension Document {
         }
         var d = Document()
         d.file = file
+        d.defaultMarkup = .markdown
         var seen = Set<String>()
         var columns: [Column] = []
         for (i, title) in table.header.enumerated() {

@@ -53,6 +53,10 @@ public struct Style: Sendable, Hashable {
     public var borders: Borders?
     public var opacity: Double?
     public var shadow: Shadow?
+    /// How the text is read (`none` as written, `markdown` inline Markdown).
+    public var markup: MarkupMode?
+    /// The colour of link text (underlined).
+    public var linkColor: Color?
     public init() {}
 
     /// Per-edge borders; an unset edge inherits.
@@ -84,6 +88,10 @@ public struct ResolvedStyle: Sendable, Hashable {
     public var shadow: Shadow?
     /// A data bar under the text (a column's `bar`); nil = none.
     public var bar: CellBar?
+    /// `.none` unless the input is a Markdown table or a style sets it.
+    public var markup: MarkupMode = .none
+    /// Link text colour when no theme or style sets one.
+    public var linkColor = Color(red: 0x2f / 255, green: 0x6f / 255, blue: 0xed / 255, alpha: 1)
     public init() {}
 }
 

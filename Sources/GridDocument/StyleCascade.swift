@@ -24,6 +24,8 @@ extension ResolvedStyle {
         }
         if let o = style.opacity { r.opacity = o }
         if let s = style.shadow { r.shadow = s }
+        if let m = style.markup { r.markup = m }
+        if let l = style.linkColor { r.linkColor = l }
         return r
     }
 

@@ -31,12 +31,18 @@ final class GridPainter {
 
     /// Layouts the measurer shaped with this painter's context, shown instead of shaping again.
     private let shaped: ShapedLayouts?
+    private let context: TextContext
+    /// The links painted since `takeLinks()`, in device coordinates, when `recordsLinks` (SVG
+    /// adds them to its document; PDF has them as annotations already).
+    private var linkAreas: [LinkArea] = []
+    var recordsLinks = false
     /// Layouts other lanes shaped (`TextLanes.helperShapedLayouts`), while those lanes are idle.
     var borrowedLayouts: [ShapedLayouts] = []
 
     init(grid: PreparedGrid, geometry: Layout, context: TextContext, images: ImageCache, decimals: DecimalColumns,
          shaped: ShapedLayouts? = nil) {
         self.shaped = shaped.flatMap { $0.context === context ? $0 : nil }
+        self.context = context
         self.grid = grid
         self.decimals = decimals
         self.geometry = geometry
@@ -323,14 +329,26 @@ final class GridPainter {
         return bounds
     }
 
-    /// The outer line around what the regions show of the grid, inset inside it.
+    /// The outer line around what the regions show of the grid, inset inside it. Where a fixed
+    /// canvas cuts the content (`OverflowReport`) that side is drawn dashed — in the outer
+    /// line's style, else the grid lines' — so a cut table does not look whole.
     private func paintOuterLine(_ cr: CairoContext, regions: [ViewportRegion]) {
-        guard let style = grid.gridLines.outer, let b = shownBounds(regions) else { return }
+        guard let b = shownBounds(regions) else { return }
+        let lines = grid.gridLines
+        let cut = OverflowReport(geometry, viewport: grid.spec.viewport)?.cutSides ?? (right: false, bottom: false)
         let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
-        horizontalLine(device, y: b.y, x0: b.x, x1: b.maxX, style, .after)
-        horizontalLine(device, y: b.maxY, x0: b.x, x1: b.maxX, style, .before)
-        verticalLine(device, x: b.x, y0: b.y, y1: b.maxY, style, .after)
-        verticalLine(device, x: b.maxX, y0: b.y, y1: b.maxY, style, .before)
+        let clipStyle = (lines.outer ?? lines.horizontal ?? lines.vertical ?? lines.header).map {
+            LineStyle(width: $0.width, color: $0.color, dash: $0.dash.isEmpty ? [4, 3] : $0.dash)
+        }
+        // Top, bottom, left, right: the order (and so the SVG paths) of an uncut grid.
+        if let style = lines.outer { horizontalLine(device, y: b.y, x0: b.x, x1: b.maxX, style, .after) }
+        if let style = cut.bottom ? clipStyle : lines.outer {
+            horizontalLine(device, y: b.maxY, x0: b.x, x1: b.maxX, style, .before)
+        }
+        if let style = lines.outer { verticalLine(device, x: b.x, y0: b.y, y1: b.maxY, style, .after) }
+        if let style = cut.right ? clipStyle : lines.outer {
+            verticalLine(device, x: b.maxX, y0: b.y, y1: b.maxY, style, .before)
+        }
         flushLines(cr)
     }
 
@@ -494,6 +512,7 @@ final class GridPainter {
             guard case .text(let string) = source.content(row: cell.row, column: cell.column, item: cell.item),
                   !string.isEmpty else { continue }
             let style = source.style(row: cell.row, column: cell.column, item: cell.item)
+            guard source.link(row: cell.row, column: cell.column, item: cell.item) == nil else { continue }
             shaped.prepare(string, style: style, width: GridPainter.room(style, cell.frame.inset(by: style.padding)))
         }
     }
@@ -505,13 +524,15 @@ final class GridPainter {
         let room = GridPainter.room(style, inner)
         let text: TextLayout
         let settings = TextLayout.settings(style: style, width: room)
-        if let kept = shaped?.layout(for: string, font: style.font, settings: settings)
-            ?? borrowedLayouts.lazy.compactMap({ $0.layout(for: string, font: style.font, settings: settings) }).first {
+        let link = grid.cells.link(row: cell.row, column: cell.column, item: cell.item)
+        if link == nil, let kept = shaped?.layout(for: string, font: style.font, markup: style.markup, settings: settings)
+            ?? borrowedLayouts.lazy.compactMap({ $0.layout(for: string, font: style.font, markup: style.markup, settings: settings) }).first {
             text = kept
         } else {
             text = self.text
-            text.prepare(string, style: style, width: room)
+            text.prepare(string, style: style, width: room, link: link)
         }
+        noteMissing(in: text, at: .cell(row: cell.row, column: cell.column, item: cell.item ?? -1))
         let logical = text.logicalRect
         var x: Double
         if text.hasWidth {
@@ -541,6 +562,34 @@ final class GridPainter {
         cr.setSource(style.color.faded(style.opacity))
         text.show(in: cr, x: x, y: y)
         if !fits { cr.restore() }
+        if !text.links.isEmpty { addLinks(cr, text, x: x, y: y, clip: frame) }
+    }
+
+    /// Makes the links of the text just shown clickable: a PDF link annotation over each (Cairo's
+    /// tag API), and areas kept in device coordinates for SVG, whose Cairo surface has no links.
+    func addLinks(_ cr: CairoContext, _ text: TextLayout, x: Double, y: Double, clip: Rect) {
+        let device = cr.deviceTransform
+        for area in text.linkAreas() {
+            let rects = area.rects.compactMap { Rect(x: x + $0.x, y: y + $0.y, width: $0.width, height: $0.height).intersection(clip) }
+            guard !rects.isEmpty else { continue }
+            cr.link(area.url, rects: rects)
+            guard recordsLinks else { continue }
+            linkAreas.append(LinkArea(url: area.url, rects: rects.map { r in
+                Rect(x: device.deviceX(r.x), y: device.deviceY(r.y), width: r.width * device.sx, height: r.height * device.sy)
+            }))
+        }
+    }
+
+    /// Notes the characters of `text` (just prepared or shown) that no font has.
+    func noteMissing(in text: TextLayout, at place: MissingGlyphs.Place) {
+        let missing = text.missingCharacters()
+        if !missing.isEmpty { context.missing.add(missing, at: place) }
+    }
+
+    /// The link areas painted since the last call, in painting order.
+    func takeLinks() -> [LinkArea] {
+        defer { linkAreas = [] }
+        return linkAreas
     }
 }
 

@@ -99,4 +99,13 @@ final class TextLanes: @unchecked Sendable {
 
     /// The warnings of every lane but the first (whose context is the job's own).
     var helperWarnings: [String] { (1..<count).flatMap { lanes[$0]?.context.warnings ?? [] } }
+
+    /// The characters no font had in the text the other lanes painted, taken (each is merged once).
+    var helperMissing: [MissingGlyphs] {
+        (1..<count).compactMap { k -> MissingGlyphs? in
+            guard let context = lanes[k]?.context else { return nil }
+            defer { context.missing = MissingGlyphs() }
+            return context.missing
+        }
+    }
 }

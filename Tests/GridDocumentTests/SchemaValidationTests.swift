@@ -139,7 +139,7 @@ import Testing
         #expect(keys(schema["$defs"]?["cell"]?["oneOf"].flatMap { node -> Node? in
             guard case .array(let a) = node.value else { return nil }
             return a.last?["properties"]
-        }) == ["color", "fit", "format", "image", "number", "style", "text"])
+        }) == ["color", "fit", "format", "image", "link", "number", "style", "text"])
         #expect(keys(schema["properties"]?["canvas"]?["properties"]) == ["background", "height", "padding", "page", "scale", "width"])
     }
 
@@ -159,6 +159,7 @@ import Testing
         #expect(words(["$defs", "align"]) == names(TextAlign.self))
         #expect(words(style + ["verticalAlign"]) == names(VerticalAlign.self))
         #expect(words(style + ["ellipsize"]) == names(Ellipsize.self))
+        #expect(words(style + ["markup"]) == names(MarkupMode.self))
         #expect(words(["properties", "flow"]) == names(Flow.self))
         #expect(words(["properties", "minimumPolicy"]) == names(MinimumPolicy.self))
         #expect(words(["properties", "snapping"]) == names(Snapping.self))

@@ -29,6 +29,8 @@ public extension Style {
         }
         merged.opacity = opacity ?? lower.opacity
         merged.shadow = shadow ?? lower.shadow
+        merged.markup = markup ?? lower.markup
+        merged.linkColor = linkColor ?? lower.linkColor
         return merged
     }
 }

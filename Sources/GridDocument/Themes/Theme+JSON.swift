@@ -78,6 +78,7 @@ enum JSONText {
             ("wrap", s.wrap.map { $0 ? "true" : "false" }), ("maxLines", s.maxLines.map { String($0) }),
             ("ellipsize", s.ellipsize.map { string($0.rawValue) }), ("borders", borders),
             ("opacity", s.opacity.map(number)), ("shadow", shadow),
+            ("markup", s.markup.map { string($0.rawValue) }), ("linkColor", color(s.linkColor)),
         ])
     }
 
