@@ -425,10 +425,16 @@ final class RenderJob {
                                                           cellsPerChunk: streamedChunkCells) else {
             return try sink.write(svg())
         }
-        painter.pixelsPerDeviceUnit = 1   // points: the SVG is the same at any scale (DESIGN §3)
+        painter.pixelsPerDeviceUnit = 1   // as in `svg()`
+        painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
         let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
         let writer = SVGLayerWriter(sink: sink, chunks: chunks.count, window: 2 * lanes.count)
+        // The links of the blocks (lane 0) and of each chunk's text, joined in that order at the end.
+        let links = UnsafeMutablePointer<[LinkArea]>.allocate(capacity: chunks.count + 1)
+        links.initialize(repeating: [], count: chunks.count + 1)
+        defer { links.deinitialize(count: chunks.count + 1); links.deallocate() }
+        let slots = Unchecked(links)
         try lanes.run(chunks: chunks.count) { lane in
             do {
                 if lane.index == 0 {
@@ -437,8 +443,10 @@ final class RenderJob {
                         try paintCanvas(cr, visible: all, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
                                         painter: painter, blockText: blockText, layers: .cells)
                     }, dropsPage: false)
+                    slots.value[0] = painter.takeLinks()
                 }
                 let lanePainter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
+                lanePainter.recordsLinks = true
                 for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) {
                     try writer.waitTurn(c)
                     try writer.deliver(c + 1, svgPart { cr in
@@ -446,6 +454,7 @@ final class RenderJob {
                         try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
                                         painter: lanePainter, blockText: nil, layers: .text, rows: chunks[c])
                     }, dropsPage: true)
+                    slots.value[c + 1] = lanePainter.takeLinks()
                 }
                 if lane.index == 0 {
                     try writer.deliver(chunks.count + 1, svgPart { cr in
@@ -459,7 +468,7 @@ final class RenderJob {
             }
         }
         RenderTrace.mark("painted and written in \(chunks.count) chunks")
-        try writer.finish()
+        try writer.finish(links: SVGLinks.elements(UnsafeBufferPointer(start: links, count: chunks.count + 1).flatMap { $0 }))
     }
 
     /// Has each lane shape, for its chunks, the text the painter cannot show from a natural

@@ -73,11 +73,11 @@ final class SVGLayerWriter: @unchecked Sendable {
         for turn in turns { turn.signal() }
     }
 
-    /// Ends the document once every layer is written.
-    func finish() throws {
+    /// Ends the document once every layer is written, with `links` (`SVGLinks.elements`) last.
+    func finish(links: [UInt8]) throws {
         lock.wait(); defer { lock.signal() }
         if let failure { throw failure }
         guard nextToWrite == layerCount else { throw RenderError("SVG: \(layerCount - nextToWrite) layers were not written") }
-        try sink.write(stream.end)
+        try sink.write(stream.end(adding: links))
     }
 }

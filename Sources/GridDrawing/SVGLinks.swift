@@ -13,6 +13,15 @@ struct LinkArea {
 enum SVGLinks {
     static func insert(_ areas: [LinkArea], into svg: [UInt8]) -> [UInt8] {
         guard !areas.isEmpty, let end = closingTag(in: svg) else { return svg }
+        var out = Array(svg[..<end])
+        out += elements(areas)
+        out += svg[end...]
+        return out
+    }
+
+    /// The `<a>` elements of `areas`, which go right before `</svg>` (a streamed SVG writes them
+    /// itself before its end).
+    static func elements(_ areas: [LinkArea]) -> [UInt8] {
         var links = ""
         for area in areas {
             let url = escaped(area.url)
@@ -22,10 +31,7 @@ enum SVGLinks {
             }
             links += "</a>\n"
         }
-        var out = Array(svg[..<end])
-        out += Array(links.utf8)
-        out += svg[end...]
-        return out
+        return Array(links.utf8)
     }
 
     /// The index of the last `</svg>`.
