@@ -83,7 +83,7 @@ extension RenderJob {
 
     /// One page as an SVG document of the page's size in points.
     private func svgPage(_ p: PDFPagination.Page, page: PreparedGrid.Page, fit: Double) throws -> [UInt8] {
-        painter.pixelsPerDeviceUnit = grid.scale / fit
+        painter.pixelsPerDeviceUnit = 1 / fit   // points, as the PDF pages: the same at any scale
         let cr = try CairoContext(CairoSurface.svg(width: page.width, height: page.height))
         if grid.background.alpha > 0 {
             cr.rectangle(Rect(x: 0, y: 0, width: page.width, height: page.height))

@@ -71,6 +71,7 @@ final class RenderJob {
             // only section header rows there (their titles), never item tracks.
             LayoutEngine.layout(spec, measurer: measurer)
         }
+        if let overflow = OverflowReport(layout, viewport: grid.spec.viewport) { context.adoptWarning(overflow.message) }
         images = ImageCache(baseDirectory: grid.baseDirectory)
         painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals,
                               shaped: measurer.shaped)
@@ -338,6 +339,8 @@ final class RenderJob {
 
     /// Whether SVG text is painted in chunks on the lanes (tests compare with one piece).
     var chunksText = true
+    /// Cells per chunk of a streamed SVG (tests stream small grids).
+    var streamedChunkCells = RowChunks.streamedCellsPerChunk
 
     /// The row chunks whose text is painted on the lanes (one chunk: no lanes needed).
     private var textChunks: [Range<Int>] {
@@ -411,6 +414,52 @@ final class RenderJob {
         let areas = blockLinks + UnsafeBufferPointer(start: links, count: chunks.count).flatMap { $0 }
         return SVGStitcher.join(layers, dropsPage: layers.indices.map { $0 > 0 && $0 <= chunks.count })
             .map { SVGLinks.insert(areas, into: $0) }
+    }
+
+    /// Writes the SVG to `sink`. A grid too big to join in memory (`RowChunks.streamed`) is
+    /// painted in more, smaller chunks on the lanes and written layer by layer as they are
+    /// finished (`SVGLayerWriter`), so memory holds a few chunks' documents, not the whole; other
+    /// grids are `svg()`'s bytes.
+    func svg(to sink: OutputSink) throws {
+        guard chunksText, let chunks = RowChunks.streamed(rows: layout.rows.count, columns: layout.columns.count,
+                                                          cellsPerChunk: streamedChunkCells) else {
+            return try sink.write(svg())
+        }
+        painter.pixelsPerDeviceUnit = 1   // points: the SVG is the same at any scale (DESIGN §3)
+        let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
+        let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
+        let writer = SVGLayerWriter(sink: sink, chunks: chunks.count, window: 2 * lanes.count)
+        try lanes.run(chunks: chunks.count) { lane in
+            do {
+                if lane.index == 0 {
+                    try writer.deliver(0, svgPart { cr in
+                        paintBackground(cr, all)
+                        try paintCanvas(cr, visible: all, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
+                                        painter: painter, blockText: blockText, layers: .cells)
+                    }, dropsPage: false)
+                }
+                let lanePainter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
+                for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) {
+                    try writer.waitTurn(c)
+                    try writer.deliver(c + 1, svgPart { cr in
+                        cr.paint(.white)   // as in `layeredSVG`: keeps Cairo's finish linear; dropped
+                        try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                                        painter: lanePainter, blockText: nil, layers: .text, rows: chunks[c])
+                    }, dropsPage: true)
+                }
+                if lane.index == 0 {
+                    try writer.deliver(chunks.count + 1, svgPart { cr in
+                        try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                                        painter: painter, blockText: blockText, layers: .overlay)
+                    }, dropsPage: false)
+                }
+            } catch {
+                writer.fail(error)
+                throw error
+            }
+        }
+        RenderTrace.mark("painted and written in \(chunks.count) chunks")
+        try writer.finish()
     }
 
     /// Has each lane shape, for its chunks, the text the painter cannot show from a natural
