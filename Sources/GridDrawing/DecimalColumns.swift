@@ -35,7 +35,7 @@ final class DecimalColumns {
                   !string.isEmpty else { continue }
             layout.prepare(string, style: style, width: nil)
             let width = layout.logicalRect.width
-            let point = DecimalColumns.pointX(string, width: width, in: layout)
+            let point = DecimalColumns.pointX(string, width: width, in: layout, separator: source.decimalSeparator(column: column))
             head = max(head, point)
             tail = max(tail, width - point)
         }
@@ -43,9 +43,22 @@ final class DecimalColumns {
         return (head, tail)
     }
 
-    /// x of the first '.' of `string`, already prepared in `layout`, or its width when it has none.
-    static func pointX(_ string: String, width: Double, in layout: TextLayout) -> Double {
-        guard let dot = string.utf8.firstIndex(of: UInt8(ascii: ".")) else { return width }
-        return layout.x(ofByteIndex: string.utf8.distance(from: string.utf8.startIndex, to: dot))
+    /// x of the first decimal separator (`.` unless the column's format says otherwise) of
+    /// `string`, already prepared in `layout`; without one, where its footnote marks start (a
+    /// mark never moves the number), else its width.
+    static func pointX(_ string: String, width: Double, in layout: TextLayout, separator: String = ".") -> Double {
+        if separator == ".", let dot = string.utf8.firstIndex(of: UInt8(ascii: ".")) {
+            return layout.x(ofByteIndex: string.utf8.distance(from: string.utf8.startIndex, to: dot))
+        }
+        if separator != ".", !separator.isEmpty, let range = string.range(of: separator) {
+            return layout.x(ofByteIndex: string.utf8.distance(from: string.utf8.startIndex, to: range.lowerBound))
+        }
+        var markStart: String.UnicodeScalarView.Index?
+        for i in string.unicodeScalars.indices.reversed() {
+            guard Document.FootnoteMarks.isMarkScalar(string.unicodeScalars[i]) || string.unicodeScalars[i] == "," else { break }
+            markStart = i
+        }
+        guard let markStart, markStart > string.startIndex else { return width }
+        return layout.x(ofByteIndex: string.utf8.distance(from: string.utf8.startIndex, to: markStart))
     }
 }

@@ -31,12 +31,18 @@ final class GridPainter {
 
     /// Layouts the measurer shaped with this painter's context, shown instead of shaping again.
     private let shaped: ShapedLayouts?
+    private let context: TextContext
+    /// The links painted since `takeLinks()`, in device coordinates, when `recordsLinks` (SVG
+    /// adds them to its document; PDF has them as annotations already).
+    private var linkAreas: [LinkArea] = []
+    var recordsLinks = false
     /// Layouts other lanes shaped (`TextLanes.helperShapedLayouts`), while those lanes are idle.
     var borrowedLayouts: [ShapedLayouts] = []
 
     init(grid: PreparedGrid, geometry: Layout, context: TextContext, images: ImageCache, decimals: DecimalColumns,
          shaped: ShapedLayouts? = nil) {
         self.shaped = shaped.flatMap { $0.context === context ? $0 : nil }
+        self.context = context
         self.grid = grid
         self.decimals = decimals
         self.geometry = geometry
@@ -125,6 +131,7 @@ final class GridPainter {
                 fills.add(device.snap(cell.frame), style.background.faded(style.opacity))
             }
             fills.flush(cr)
+            paintBars(device)
             paintGridLines(cr, device, rows: rows, columns: columns)
             paintBorders(cr, device)
             paintGlow(cr, device)
@@ -135,6 +142,18 @@ final class GridPainter {
             try paintContent(cr, device, cell, style, content)
         }
         fills.flush(cr)
+    }
+
+    /// Data bars (a column's `bar`): over the background, under lines and text, inside the
+    /// cell's padding. The prepared style says where the bar starts and ends.
+    private func paintBars(_ device: DeviceTransform) {
+        for (cell, style) in items {
+            guard let bar = style.bar else { continue }
+            let inner = cell.frame.inset(by: style.padding)
+            let rect = Rect(x: inner.x + bar.start * inner.width, y: inner.y,
+                            width: (bar.end - bar.start) * inner.width, height: inner.height)
+            fills.add(device.snap(rect), bar.color.faded(style.opacity))
+        }
     }
 
     // MARK: - Lines
@@ -504,6 +523,7 @@ final class GridPainter {
             guard case .text(let string) = source.content(row: cell.row, column: cell.column, item: cell.item),
                   !string.isEmpty else { continue }
             let style = source.style(row: cell.row, column: cell.column, item: cell.item)
+            guard source.link(row: cell.row, column: cell.column, item: cell.item) == nil else { continue }
             shaped.prepare(string, style: style, width: GridPainter.room(style, cell.frame.inset(by: style.padding)))
         }
     }
@@ -515,13 +535,15 @@ final class GridPainter {
         let room = GridPainter.room(style, inner)
         let text: TextLayout
         let settings = TextLayout.settings(style: style, width: room)
-        if let kept = shaped?.layout(for: string, font: style.font, settings: settings)
-            ?? borrowedLayouts.lazy.compactMap({ $0.layout(for: string, font: style.font, settings: settings) }).first {
+        let link = grid.cells.link(row: cell.row, column: cell.column, item: cell.item)
+        if link == nil, let kept = shaped?.layout(for: string, font: style.font, markup: style.markup, settings: settings)
+            ?? borrowedLayouts.lazy.compactMap({ $0.layout(for: string, font: style.font, markup: style.markup, settings: settings) }).first {
             text = kept
         } else {
             text = self.text
-            text.prepare(string, style: style, width: room)
+            text.prepare(string, style: style, width: room, link: link)
         }
+        noteMissing(in: text, at: .cell(row: cell.row, column: cell.column, item: cell.item ?? -1))
         let logical = text.logicalRect
         var x: Double
         if text.hasWidth {
@@ -532,7 +554,7 @@ final class GridPainter {
             case .center: x = inner.x + (inner.width - logical.width) / 2 - logical.x
             case .right: x = inner.maxX - logical.width - logical.x
             case .decimal:
-                let point = DecimalColumns.pointX(string, width: logical.width, in: text)
+                let point = DecimalColumns.pointX(string, width: logical.width, in: text, separator: grid.cells.decimalSeparator(column: cell.column))
                 x = inner.maxX - tail - point
             }
         }
@@ -551,6 +573,34 @@ final class GridPainter {
         cr.setSource(style.color.faded(style.opacity))
         text.show(in: cr, x: x, y: y)
         if !fits { cr.restore() }
+        if !text.links.isEmpty { addLinks(cr, text, x: x, y: y, clip: frame) }
+    }
+
+    /// Makes the links of the text just shown clickable: a PDF link annotation over each (Cairo's
+    /// tag API), and areas kept in device coordinates for SVG, whose Cairo surface has no links.
+    func addLinks(_ cr: CairoContext, _ text: TextLayout, x: Double, y: Double, clip: Rect) {
+        let device = cr.deviceTransform
+        for area in text.linkAreas() {
+            let rects = area.rects.compactMap { Rect(x: x + $0.x, y: y + $0.y, width: $0.width, height: $0.height).intersection(clip) }
+            guard !rects.isEmpty else { continue }
+            cr.link(area.url, rects: rects)
+            guard recordsLinks else { continue }
+            linkAreas.append(LinkArea(url: area.url, rects: rects.map { r in
+                Rect(x: device.deviceX(r.x), y: device.deviceY(r.y), width: r.width * device.sx, height: r.height * device.sy)
+            }))
+        }
+    }
+
+    /// Notes the characters of `text` (just prepared or shown) that no font has.
+    func noteMissing(in text: TextLayout, at place: MissingGlyphs.Place) {
+        let missing = text.missingCharacters()
+        if !missing.isEmpty { context.missing.add(missing, at: place) }
+    }
+
+    /// The link areas painted since the last call, in painting order.
+    func takeLinks() -> [LinkArea] {
+        defer { linkAreas = [] }
+        return linkAreas
     }
 }
 

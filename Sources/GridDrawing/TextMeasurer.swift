@@ -16,6 +16,8 @@ final class TextMeasurer: ContentMeasurer {
         var width: Double
         var maxLines: Int
         var ellipsize: Ellipsize
+        /// Markup changes the characters shown and their fonts.
+        var markup: MarkupMode
     }
 
     private let source: CellSource
@@ -84,7 +86,7 @@ final class TextMeasurer: ContentMeasurer {
                     for column in 0..<columnCount {
                         guard case .text(let text) = source.content(row: row, column: column, item: nil), !text.isEmpty else { continue }
                         let style = source.style(row: row, column: column, item: nil)
-                        let key = Key(text: text, font: style.font, width: -1, maxLines: 0, ellipsize: .none)
+                        let key = Key(text: text, font: style.font, width: -1, maxLines: 0, ellipsize: .none, markup: style.markup)
                         if sizes[key] != nil { continue }
                         if let size = lane.shaped.measure(text, style: style) { sizes[key] = size; continue }
                         layout.prepare(text, style: style, width: nil)
@@ -116,7 +118,8 @@ final class TextMeasurer: ContentMeasurer {
     /// The logical size of `text` laid out as the painter would in `width` points (nil = natural).
     func textSize(_ text: String, style: ResolvedStyle, width: Double?) -> Size {
         let key = Key(text: text, font: style.font, width: width ?? -1,
-                      maxLines: width == nil ? 0 : style.maxLines, ellipsize: width == nil ? .none : style.ellipsize)
+                      maxLines: width == nil ? 0 : style.maxLines, ellipsize: width == nil ? .none : style.ellipsize,
+                      markup: style.markup)
         if let size = cache[key] { return size }
         if width == nil, let size = shaped.measure(text, style: style) { cache[key] = size; return size }
         layout.prepare(text, style: style, width: width)

@@ -10,6 +10,8 @@ public struct GridSpec: Sendable, Hashable {
         /// `.section` row to derive it from). nil, or missing entries, use the derived rule
         /// documented on `Layout.rowSections`.
         public var rowSections: [Int]? = nil
+        /// Spanner labels over the column titles (header rows); reported by `Layout.json`.
+        public var spanners: [SpannerPlacement] = []
         public init(columnCount: Int, rows: [RowKind]) { self.columnCount = columnCount; self.rows = rows }
     }
 

@@ -8,6 +8,8 @@ extension Layout {
     ///
     /// `contentSize` follows `size` when it differs. A spanning cell adds `rowSpan`/
     /// `columnSpan` (when > 1) after `height`; `item` appears in item mode for item cells only.
+    /// A table with spanners adds `"spanners": [{"label", "level", "x", "y", "width", "height"}]`
+    /// (level 0 nearest the column titles) after the cells.
     /// Integers print without ".0". Pixel values (`units: .pixels`) are the snapped points times
     /// the scale — exactly, at an integer scale; at a fractional one each edge is rounded to the
     /// nearest pixel and sizes are differences of rounded edges (`PixelEdges`) — whole numbers
@@ -61,7 +63,26 @@ extension Layout {
             if let item = cell.item { out.raw(", \"item\": "); out.integer(item) }
             out.raw("}")
         }
-        out.raw("]}")
+        out.raw("]")
+        if !spanners.isEmpty {
+            // Level 0 is the row nearest the column titles.
+            out.raw(",\n \"spanners\": [")
+            var firstSpanner = true
+            for spanner in spanners {
+                guard let frame = frame(of: spanner) else { continue }
+                if !firstSpanner { out.raw(", ") }
+                firstSpanner = false
+                out.raw("{\"label\": "); out.string(spanner.label)
+                out.raw(", \"level\": "); out.integer(spanner.level)
+                out.raw(", \"x\": "); length(frame.x)
+                out.raw(", \"y\": "); length(frame.y)
+                out.raw(", \"width\": "); length(frame.width)
+                out.raw(", \"height\": "); length(frame.height)
+                out.raw("}")
+            }
+            out.raw("]")
+        }
+        out.raw("}")
         return out.text
     }
 }

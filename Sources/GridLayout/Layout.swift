@@ -67,6 +67,9 @@ public struct Layout: Sendable {
 
     var cellMap: CellMap
 
+    /// Table mode: the spanner labels over the column titles (`GridSpec.Table.spanners`).
+    public var spanners: [SpannerPlacement] = []
+
     /// The number of cells: every position holding a cell, a span counted once, a section
     /// row counted once, empty item slots not at all.
     public var cellCount: Int { cellMap.cellCount }

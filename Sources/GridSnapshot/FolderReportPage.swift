@@ -103,7 +103,7 @@ public struct FolderReportPage: Sendable {
         let e = links["expected"].map(Self.href), a = links["actual"].map(Self.href), d = links["diff"].map(Self.href)
         func img(_ src: String?, _ alt: String) -> String {
             guard let src else { return "<div class=\"missing\">no \(alt) image</div>" }
-            return "<img src=\"\(src)\" alt=\"\(alt)\" loading=\"lazy\">"
+            return "<img src=\"\(src)\" alt=\"\(alt)\">"
         }
         switch entry.status {
         case .changed:
@@ -144,7 +144,7 @@ public struct FolderReportPage: Sendable {
     .tabs button { font: inherit; border: 1px solid #c4c9d4; background: #fff; padding: 3px 10px; margin-right: 4px; border-radius: 4px; cursor: pointer; }
     .tabs button.on { background: #1d2330; color: #fff; border-color: #1d2330; }
     .view { display: none; margin-top: 8px; } .view.on { display: block; } .view.side.on { display: flex; gap: 12px; flex-wrap: wrap; align-items: flex-start; }
-    figure { margin: 0; } figcaption, .hint { text-align: center; color: #555; font-size: 12px; }
+    figure { margin: 0; } .view.side figure { flex: 1 1 0; min-width: 0; } figcaption, .hint { text-align: center; color: #555; font-size: 12px; }
     img { display: block; max-width: 100%; image-rendering: pixelated; border: 1px solid #d0d4dc;
           background: repeating-conic-gradient(#e4e6ea 0% 25%, #fff 0% 50%) 0 0 / 16px 16px; }
     .wipe { position: relative; display: inline-block; } .wipe .top { position: absolute; inset: 0; overflow: hidden; width: 50%; border-right: 2px solid #3b63d9; }
@@ -208,6 +208,10 @@ public struct FolderReportPage: Sendable {
         else if (section && event.key === "b") { swap(section); }
       });
       if (entries.length) { select(0); window.scrollTo(0, 0); }
+      window.addEventListener("load", function () {
+        var broken = Array.prototype.filter.call(document.images, function (i) { return !i.complete || i.naturalWidth === 0; });
+        document.body.dataset.images = document.images.length + " loaded, " + broken.length + " broken";
+      });
       document.body.dataset.ready = "ok";
     })();
     """

@@ -5,27 +5,29 @@ import GridDrawing
 
 /// Options shared by `render` and `layout`: they change how a document is prepared and measured.
 struct DocumentOptions: ParsableArguments {
-    @Option(help: "PNG pixels per point (0 < N ≤ 16); overrides canvas.scale.")
+    @Option(parsing: .unconditional, help: "PNG pixels per point (0 < N ≤ 16); overrides canvas.scale.")
     var scale: Double?
 
     @Option(help: "A preset theme name (see `gridrender themes`) or a theme file.")
     var theme: String?
 
-    @Option(help: "Canvas width in points; overrides canvas.width.")
+    @Option(parsing: .unconditional, help: "Canvas width in points; overrides canvas.width.")
     var width: Double?
 
-    @Option(help: "pinned (deterministic, DejaVu only) or system (installed fonts).")
+    @Option(help: "pinned (deterministic: DejaVu, Noto, Noto CJK, Noto Color Emoji) or system (installed fonts).")
     var fonts: PreparedGrid.FontMode?
 
-    @Option(name: .customLong("font-dir"), help: "The directory of pinned fonts (default /usr/share/fonts/truetype/dejavu).")
-    var fontDirectory: String?
+    @Option(name: .customLong("font-dir"),
+            help: ArgumentHelp("A directory of pinned fonts; repeat for several. Replaces the default stack (DejaVu, Noto, Noto CJK, Noto Color Emoji).",
+                               valueName: "dir"))
+    var fontDirectories: [String] = []
 
     @Option(name: .customLong("input-format"),
             help: ArgumentHelp("Read inputs as json, yaml, csv, tsv or md whatever their extension (for - other than JSON).",
                                valueName: "format"))
     var inputFormat: InputFormat?
 
-    @Option(name: .customLong("max-input-size"),
+    @Option(name: .customLong("max-input-size"), parsing: .unconditional,
             help: "The largest input file read, in bytes (documents and the data files they name; default 268435456, or GRIDRENDER_MAX_INPUT_BYTES).")
     var maxInputSize: Int?
 
@@ -42,7 +44,7 @@ struct DocumentOptions: ParsableArguments {
     @Flag(help: "With --sort: largest first.")
     var descending = false
 
-    @Option(help: ArgumentHelp("Keep the first N data rows (after sorting), or the first N items of an item grid.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Keep the first N data rows (after sorting), or the first N items of an item grid.", valueName: "N"))
     var limit: Int?
 
     @Option(help: ArgumentHelp("light or dark: the page the picture is made for (a preset becomes its counterpart); render takes light,dark to write OUT-light and OUT-dark and print a <picture> snippet.",
@@ -110,7 +112,7 @@ struct DocumentOptions: ParsableArguments {
     }
 
     func renderOptions(warnings: (@Sendable (String) -> Void)? = nil) -> RenderOptions {
-        var options = RenderOptions(fonts: fonts, fontDirectory: fontDirectory, scale: scale)
+        var options = RenderOptions(fonts: fonts, fontDirectories: fontDirectories, scale: scale)
         options.warningHandler = warnings
         return options
     }
