@@ -68,6 +68,8 @@ public struct Document: Sendable, Hashable {
     package var imageReferences: [ImageReference] = []
     /// The largest data file (CSV, TSV, JSON) `prepare` reads for this document; `load` sets it.
     package var maxInputBytes: Int = Document.defaultMaxInputBytes
+    /// Cells, columns, text and image bytes `prepare` accepts (docs/robustness.md).
+    public var budget: InputBudget = .standard
 
     public init() {}
 

@@ -115,8 +115,9 @@ extension NodeDecoder {
     func canvas(_ node: Node, _ path: String) throws(DocumentError) -> Document.Canvas {
         let o = try object(node, path, allowed: ["width", "height", "scale", "background", "padding", "page"])
         var c = Document.Canvas()
-        if let n = o["width"] { c.width = try length(n, o.path("width")) }
-        if let n = o["height"] { c.height = try length(n, o.path("height")) }
+        // The canvas sides are checked in pixels below (DESIGN.md §8's message), then in points.
+        if let n = o["width"] { c.width = try nonNegative(n, o.path("width")) }
+        if let n = o["height"] { c.height = try nonNegative(n, o.path("height")) }
         if let n = o["scale"] { c.scale = try number(n, o.path("scale"), in: 0...16, lowerOpen: true) }
         if let n = o["background"] { c.background = try color(n, o.path("background")) }
         if let n = o["padding"] { c.padding = try insets(n, o.path("padding")) }
@@ -132,8 +133,7 @@ extension NodeDecoder {
             case .object:
                 let po = try object(n, pp, allowed: ["width", "height"])
                 guard let w = po["width"], let h = po["height"] else { throw error(n, pp, "a page needs `width` and `height`") }
-                let pw = try length(w, po.path("width")), ph = try length(h, po.path("height"))
-                guard pw > 0, ph > 0 else { throw error(n, pp, "a page must have a positive width and height") }
+                let pw = try number(w, po.path("width"), .pageSide), ph = try number(h, po.path("height"), .pageSide)
                 c.page = PreparedGrid.Page(width: pw, height: ph)
             default:
                 throw typeError(n, pp, expected: "\"a4\", \"letter\" or an object with `width` and `height`")
@@ -147,6 +147,8 @@ extension NodeDecoder {
             e.file = file; e.line = node.line; e.keyPath = path
             throw e
         }
+        if let n = o["width"] { _ = try length(n, o.path("width")) }
+        if let n = o["height"] { _ = try length(n, o.path("height")) }
         return c
     }
 
@@ -251,7 +253,7 @@ extension NodeDecoder {
     func cell(_ node: Node, _ path: String) throws(DocumentError) -> Document.Cell {
         switch node.value {
         case .null: return .empty
-        case .string(let s): return Document.Cell(.text(s))
+        case .string(let s): return Document.Cell(.text(try counted(s, node, path)))
         case .bool(let b): return Document.Cell(.bool(b))
         case .number(let v, let text):
             guard v.isFinite else { throw error(node, path, "expected a finite number, found \(text)") }

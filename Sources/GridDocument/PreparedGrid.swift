@@ -40,6 +40,9 @@ public struct PreparedGrid: Sendable {
     public var baseDirectory: String
     /// The document's name for messages (`people.csv`), nil when built in code.
     public var file: String?
+    /// The files `prepare` read (document, data file, theme files, images): the output writer
+    /// refuses to write over any of them.
+    package var readFiles: [String] = []
 
     /// Cell contents and styles, indexed by the layout's row and column (table mode) or by
     /// item index (item mode); section header rows are `column == 0`.

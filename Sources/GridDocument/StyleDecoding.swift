@@ -93,6 +93,10 @@ extension NodeDecoder {
         if let n = o["dash"] {
             let dp = o.path("dash")
             for (i, d) in try array(n, dp).enumerated() { dash.append(try length(d, KeyPathText.index(dp, i))) }
+            // Cairo refuses a pattern whose lengths are all 0 (and stops drawing the surface).
+            if !dash.isEmpty, !dash.contains(where: { $0 > 0 }) {
+                throw error(n, dp, "a dash pattern needs at least one length greater than 0; use [] for a solid line")
+            }
         }
         return LineStyle(width: width, color: c, dash: dash)
     }
@@ -140,9 +144,7 @@ extension NodeDecoder {
         var f = FontSpec()
         if let n = o["family"] { f.family = try string(n, o.path("family")) }
         if let n = o["size"] {
-            let v = try number(n, o.path("size"))
-            guard v > 0 else { throw error(n, o.path("size"), "expected a font size > 0, found \(n.summary)") }
-            f.size = v
+            f.size = try number(n, o.path("size"), .fontSize)
         }
         if let n = o["weight"] {
             switch n.value {

@@ -4,6 +4,8 @@ struct ResolvedTheme {
     var styles: StyleSheet
     var gridLines: GridLines
     var background: Color?
+    /// The theme files read to resolve it (the file and every file it `extends`).
+    var files: [String] = []
 
     init(styles: StyleSheet = StyleSheet(), gridLines: GridLines = GridLines(), background: Color? = nil) {
         self.styles = styles; self.gridLines = gridLines; self.background = background
@@ -15,9 +17,11 @@ struct ResolvedTheme {
     static let maxExtendsDepth = 8
 
     func applying(_ o: Document.ThemeOverride) -> ResolvedTheme {
-        ResolvedTheme(styles: StyleSheet.documentLayered(o.styles, over: styles),
-                      gridLines: o.gridLines.applied(to: gridLines),
-                      background: o.background ?? background)
+        var theme = ResolvedTheme(styles: StyleSheet.documentLayered(o.styles, over: styles),
+                                  gridLines: o.gridLines.applied(to: gridLines),
+                                  background: o.background ?? background)
+        theme.files = files
+        return theme
     }
 
     /// The default theme (its counterpart for `appearance`); an empty one if the presets lack it.
@@ -49,13 +53,17 @@ struct ResolvedTheme {
         }
         let node = try Document.parseTree(path: path, displayName: path)
         let override = try NodeDecoder(file: path).themeOverride(node, "")
-        return try resolve(override: override, base: FileIO.directory(of: path), depth: depth + 1,
-                           errorFile: path, line: node["extends"]?.line, keyPath: "extends", appearance: appearance)
+        // `depth` counts theme files: this one is level `depth`, what it extends `depth + 1`.
+        var theme = try resolve(override: override, base: FileIO.directory(of: path), depth: depth,
+                                errorFile: path, line: node["extends"]?.line, keyPath: "extends", appearance: appearance)
+        theme.files.append(path)
+        return theme
     }
 
     static func resolve(override o: Document.ThemeOverride, base: String, depth: Int, errorFile: String?, line: Int?, keyPath: String,
                         appearance: Appearance? = nil) throws(DocumentError) -> ResolvedTheme {
-        guard depth <= maxExtendsDepth else {
+        // Theme files are levels 0, 1, …: a chain of `maxExtendsDepth` files is accepted.
+        guard depth < maxExtendsDepth else {
             throw DocumentError(file: errorFile, line: line, keyPath: keyPath, "themes extend each other more than \(maxExtendsDepth) levels deep (a cycle?)")
         }
         let lower: ResolvedTheme
@@ -92,7 +100,8 @@ extension Document {
         case .theme(let value):
             return ResolvedTheme(value)
         case .inline(let o):
-            return try ResolvedTheme.resolve(override: o, base: baseDirectory, depth: 0, errorFile: file, line: line, keyPath: "theme.extends",
+            // An inline theme is no file: what it extends is level 0.
+            return try ResolvedTheme.resolve(override: o, base: baseDirectory, depth: -1, errorFile: file, line: line, keyPath: "theme.extends",
                                              appearance: appearance)
         }
     }

@@ -15,8 +15,9 @@ import Glibc
 /// - Noto Sans CJK (`fonts-noto-cjk`, /usr/share/fonts/opentype/noto): `NotoSansCJK-Regular.ttc`
 ///   and `-Bold.ttc`; their faces differ only in the glyph forms of Han characters, so a rule
 ///   picks the face by language: `ja` → JP, `ko` → KR, `zh-tw` → TC, `zh-hk` → HK, other `zh`
-///   → SC. `TextAttributes` gives Han text the language of its cell (kana → Japanese, Hangul →
-///   Korean, else Simplified Chinese), so Japanese does not get Chinese forms.
+///   → SC. `StyledText` gives Han text the language of its cell (kana → Japanese, Hangul →
+///   Korean with hanja in traditional forms, else Simplified Chinese), so Japanese does not get
+///   Chinese forms.
 /// - Noto Color Emoji (`fonts-noto-color-emoji`): a bitmap font with 109-pixel strikes. It is
 ///   usable only with fontconfig's bitmap-scaling rules (the system's 10-scale-bitmap-fonts.conf,
 ///   repeated here), without which an emoji is drawn at its strike's size, ten times too big.

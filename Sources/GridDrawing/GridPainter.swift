@@ -329,14 +329,26 @@ final class GridPainter {
         return bounds
     }
 
-    /// The outer line around what the regions show of the grid, inset inside it.
+    /// The outer line around what the regions show of the grid, inset inside it. Where a fixed
+    /// canvas cuts the content (`OverflowReport`) that side is drawn dashed — in the outer
+    /// line's style, else the grid lines' — so a cut table does not look whole.
     private func paintOuterLine(_ cr: CairoContext, regions: [ViewportRegion]) {
-        guard let style = grid.gridLines.outer, let b = shownBounds(regions) else { return }
+        guard let b = shownBounds(regions) else { return }
+        let lines = grid.gridLines
+        let cut = OverflowReport(geometry, viewport: grid.spec.viewport)?.cutSides ?? (right: false, bottom: false)
         let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
-        horizontalLine(device, y: b.y, x0: b.x, x1: b.maxX, style, .after)
-        horizontalLine(device, y: b.maxY, x0: b.x, x1: b.maxX, style, .before)
-        verticalLine(device, x: b.x, y0: b.y, y1: b.maxY, style, .after)
-        verticalLine(device, x: b.maxX, y0: b.y, y1: b.maxY, style, .before)
+        let clipStyle = (lines.outer ?? lines.horizontal ?? lines.vertical ?? lines.header).map {
+            LineStyle(width: $0.width, color: $0.color, dash: $0.dash.isEmpty ? [4, 3] : $0.dash)
+        }
+        // Top, bottom, left, right: the order (and so the SVG paths) of an uncut grid.
+        if let style = lines.outer { horizontalLine(device, y: b.y, x0: b.x, x1: b.maxX, style, .after) }
+        if let style = cut.bottom ? clipStyle : lines.outer {
+            horizontalLine(device, y: b.maxY, x0: b.x, x1: b.maxX, style, .before)
+        }
+        if let style = lines.outer { verticalLine(device, x: b.x, y0: b.y, y1: b.maxY, style, .after) }
+        if let style = cut.right ? clipStyle : lines.outer {
+            verticalLine(device, x: b.maxX, y0: b.y, y1: b.maxY, style, .before)
+        }
         flushLines(cr)
     }
 

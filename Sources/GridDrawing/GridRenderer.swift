@@ -53,6 +53,8 @@ public enum GridRenderer {
         guard let format = OutputFormat(path: path) else {
             throw RenderError("\(path): unknown output format; use .png, .svg or .pdf")
         }
+        let policy = AtomicFile.Policy(protecting: grid.readFiles, force: options.force)
+        try AtomicFile.checkDestination(path, policy: policy)
         let job = try RenderJob(grid, options: options, format: format)
         let written = Result { () throws -> Void in
             switch format {
@@ -60,14 +62,14 @@ public enum GridRenderer {
                 try job.writePages(format, to: path, options: options)
             case .png:
                 _ = try job.pixelSize()
-                try AtomicFile.write(to: path) { temporary in _ = try job.png(path: temporary, options: options) }
+                try AtomicFile.write(to: path, policy: policy) { temporary in _ = try job.png(path: temporary, options: options) }
             case .svg:
-                try AtomicFile.write(to: path) { temporary in
+                try AtomicFile.write(to: path, policy: policy) { temporary in
                     let sink = try OutputSink(path: temporary, naming: path)
                     try job.svg(to: sink)
                     try sink.close()
                 }
-            case .pdf: try AtomicFile.write(job.pdf(), to: path)
+            case .pdf: try AtomicFile.write(job.pdf(), to: path, policy: policy)
             }
         }
         job.reportWarnings()

@@ -71,6 +71,7 @@ final class RenderJob {
             // only section header rows there (their titles), never item tracks.
             LayoutEngine.layout(spec, measurer: measurer)
         }
+        if let overflow = OverflowReport(layout, viewport: grid.spec.viewport) { context.adoptWarning(overflow.message) }
         images = ImageCache(baseDirectory: grid.baseDirectory)
         painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals,
                               shaped: measurer.shaped)
@@ -424,7 +425,7 @@ final class RenderJob {
                                                           cellsPerChunk: streamedChunkCells) else {
             return try sink.write(svg())
         }
-        painter.pixelsPerDeviceUnit = 1   // as in `svg()`
+        painter.pixelsPerDeviceUnit = 1   // points: the SVG is the same at any scale (DESIGN §3)
         painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
         let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit

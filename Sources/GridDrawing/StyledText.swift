@@ -18,14 +18,16 @@ struct StyledText {
         var spans = markup.spans
         if let link { spans.append(.init(.link(link), 0..<markup.text.utf8.count)) }
         let ascii = markup.text.utf8.allSatisfy { $0 < 0x80 }
+        let long = markup.text.utf8.count > StyledText.longText
         text = markup.text
-        guard !spans.isEmpty || !ascii else {
+        guard !spans.isEmpty || !ascii || long else {
             links = []
             attributes = nil
             return
         }
         let attributes = TextAttributes()
         if !ascii { StyledText.addLanguages(markup.text, to: attributes) }
+        if long { StyledText.addItemBreaks(markup.text, to: attributes) }
         var links: [(Range<Int>, String)] = []
         for span in spans where !span.range.isEmpty {
             switch span.kind {
@@ -59,7 +61,9 @@ struct StyledText {
             default: break
             }
         }
-        let han = hasKana ? "ja" : hasHangul ? "ko" : "zh-cn"
+        // Pango's "ko" does not include Han: hanja in a Korean cell take the traditional forms
+        // they follow, from "zh-tw".
+        let han = hasKana ? "ja" : hasHangul ? "zh-tw" : "zh-cn"
         attributes.addScriptLanguages(text) { script in
             switch script {
             case PANGO_SCRIPT_HAN: han
@@ -69,6 +73,31 @@ struct StyledText {
             default: StyledText.sampleLanguages[Int32(script.rawValue)]
             }
         }
+    }
+
+    /// Texts longer than this many bytes are cut into Pango items of about `itemBytes`.
+    static let longText = 2048
+    static let itemBytes = 256
+
+    /// Cuts a long text into items of about `itemBytes` bytes (at a space where there is one
+    /// in the second half of the stretch, else at a character boundary), with no-op attributes
+    /// whose boundaries Pango itemizes at. Why: Pango 1.50 shapes the rest of an item again
+    /// for every line it wraps, so wrapping one 100,000-character item is quadratic (16,000
+    /// characters took 7.5 s); with short items each line reshapes at most one of them and
+    /// wrapping is linear. Shorter texts are left as they are, so their glyphs never change.
+    static func addItemBreaks(_ text: String, to attributes: TextAttributes) {
+        var start = 0, offset = 0, lastSpace = -1
+        for character in text {
+            let length = character.utf8.count
+            if offset - start >= itemBytes {
+                let cut = lastSpace > start + itemBytes / 2 ? lastSpace : offset
+                attributes.itemBreak(start..<cut)
+                start = cut
+            }
+            offset += length
+            if character == " " { lastSpace = offset }
+        }
+        if start > 0 { attributes.itemBreak(start..<offset) }
     }
 
     /// The language a run of a script gets (as Pango's sample languages, without the

@@ -27,6 +27,9 @@ final class TextAttributes {
     func strikethrough(_ range: Range<Int>) { insert(pango_attr_strikethrough_new(1), range) }
     func underline(_ range: Range<Int>) { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), range) }
     func family(_ family: String, _ range: Range<Int>) { insert(pango_attr_family_new(family), range) }
+    /// An attribute that changes nothing drawn (font fallback stays on) but starts a new Pango
+    /// item at each end of `range` (`StyledText.addItemBreaks`).
+    func itemBreak(_ range: Range<Int>) { insert(pango_attr_fallback_new(1), range) }
     func language(_ tag: String, _ range: Range<Int>) { insert(pango_attr_language_new(pango_language_from_string(tag)), range) }
 
     func foreground(_ color: Color, _ range: Range<Int>) {

@@ -76,6 +76,20 @@ final class TextLayout {
         return found
     }
 
+    /// The font family of each glyph run of the current text, in order (what fallback chose).
+    func runFamilies() -> [String] {
+        guard let iter = pango_layout_get_iter(pointer) else { return [] }
+        defer { pango_layout_iter_free(iter) }
+        var families: [String] = []
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iter), let font = run.pointee.item?.pointee.analysis.font,
+                  let description = pango_font_describe(font) else { continue }
+            defer { pango_font_description_free(description) }
+            families.append(pango_font_description_get_family(description).map { String(cString: $0) } ?? "")
+        } while pango_layout_iter_next_run(iter) != 0
+        return families
+    }
+
     /// Where each link of the current text is drawn: one rectangle per line it is on, in points
     /// relative to the layout origin, from the logical extents of its glyph runs.
     func linkAreas() -> [(url: String, rects: [Rect])] {

@@ -15,6 +15,7 @@ extension Document {
     /// The file is written atomically: on error an existing file is left untouched.
     ///
     /// - Parameters:
+    ///   - path: the output file; its extension picks the format.
     ///   - theme: replaces the document's theme for this call.
     ///   - options: fonts, PNG compression and filter, a font-warning handler.
     public func render(to path: String, theme: Theme? = nil, options: RenderOptions = RenderOptions()) throws(GridRenderError) {

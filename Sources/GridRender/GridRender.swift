@@ -12,7 +12,7 @@ import GridLayout
 /// or Markdown file.
 ///
 /// Every key of the document format is a property (`doc.canvas.padding`, `doc.styles.header`,
-/// `doc.gridLines`, `doc.selection.rows`, `doc.grid.columnSpacing`, …); ``Document/layout(theme:options:)``
+/// `doc.gridLines`, `doc.selection.rows`, `doc.grid.columnSpacing`, …); `layout()`
 /// says where everything goes and `render(to:)`, `pngData()`, `svgData()` and `pdfData()` paint it.
 public typealias Document = GridDocument.Document
 

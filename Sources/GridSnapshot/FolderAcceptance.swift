@@ -78,9 +78,11 @@ public enum FolderAcceptance {
 
     /// Copies a file over another atomically, keeping the bytes as they are (no re-encoding).
     static func copy(_ source: String, over target: String) throws(ImageError) {
+        // The writer has created the temporary file already: its bytes are written into it.
+        let bytes = try FileIO.read(source)
         try FileIO.atomically(target) { temporary throws(ImageError) in
             do {
-                try FileManager.default.copyItem(atPath: source, toPath: temporary)
+                try bytes.write(to: URL(fileURLWithPath: temporary))
             } catch {
                 throw ImageError(file: source, "cannot copy (\(error.localizedDescription))")
             }

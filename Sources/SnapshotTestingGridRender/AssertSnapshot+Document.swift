@@ -29,17 +29,37 @@ public func assertSnapshot(
     line: UInt = #line,
     column: UInt = #column
 ) {
-    func fail(_ message: String) {
-        reportSnapshotFailure(message, fileID: fileID, file: filePath, line: line, column: column)
+    let message: String?
+    do {
+        message = verifyDocumentSnapshot(of: try value(), as: snapshotting, named: name, record: record,
+                                         snapshotDirectory: snapshotDirectory, timeout: timeout, fileID: fileID,
+                                         file: filePath, testName: testName, line: line, column: column)
+    } catch {
+        message = "threw an error: \(error)"
     }
-    let document: Document
-    do { document = try value() } catch { return fail("threw an error: \(error)") }
+    if let message { reportSnapshotFailure(message, fileID: fileID, file: filePath, line: line, column: column) }
+}
 
+/// The comparison behind ``assertSnapshot(of:as:named:record:snapshotDirectory:timeout:fileID:file:testName:line:column:)``:
+/// the failure message, or nil when the document matches its reference.
+func verifyDocumentSnapshot(
+    of document: Document,
+    as snapshotting: SnapshotTesting.Snapshotting<Document, Data>,
+    named name: String?,
+    record: SnapshotTestingConfiguration.Record?,
+    snapshotDirectory: String?,
+    timeout: TimeInterval,
+    fileID: StaticString,
+    file filePath: StaticString,
+    testName: String,
+    line: UInt,
+    column: UInt
+) -> String? {
     var rendered: Data?
     snapshotting.snapshot(document).run { rendered = $0 }
-    guard let rendered else { return fail("gridrender could not render the document") }
+    guard let rendered else { return "gridrender could not render the document" }
     if let error = RenderFailure.message(in: rendered) {
-        return fail("gridrender could not render the document (nothing recorded): \(error)")
+        return "gridrender could not render the document (nothing recorded): \(error)"
     }
 
     let paths = AdapterPaths(file: "\(filePath)", testName: testName, name: name, snapshotDirectory: snapshotDirectory,
@@ -55,9 +75,9 @@ public func assertSnapshot(
         timeout: timeout, fileID: fileID, file: filePath, testName: testName, line: line, column: column)
     else {
         artifacts.clearStale()
-        return
+        return nil
     }
-    guard let referenceBefore, failure.contains("does not match reference") else { return fail(failure) }
+    guard let referenceBefore, failure.contains("does not match reference") else { return failure }
 
     var message = failure.trimmingCharacters(in: .whitespacesAndNewlines)
     var written: [(String, String)] = []
@@ -81,7 +101,7 @@ public func assertSnapshot(
         }
         message += "\nto accept the change: \(command) --filter \(SnapshotPaths.shellQuoted(SnapshotPaths.testFilter(testName)))"
     }
-    fail(message)
+    return message
 }
 
 /// Where swift-snapshot-testing keeps a reference, computed as it does, so the adapter can read

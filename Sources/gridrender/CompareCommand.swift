@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GridDrawing
 import GridSnapshot
 
 /// `gridrender compare EXPECTED ACTUAL`: compares two PNG images pixel by pixel, or two folders of

@@ -24,6 +24,8 @@ struct GridRenderCommand: ParsableCommand {
     static func main() {
         do {
             RenderTrace.mark("main")
+            // Ctrl-C, SIGTERM and SIGHUP remove any temporary output file before the process dies.
+            TemporaryFiles.removeOnSignals()
             var command = try parseAsRoot()
             RenderTrace.mark("parsed arguments")
             try command.run()

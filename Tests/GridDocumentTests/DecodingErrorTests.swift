@@ -39,7 +39,7 @@ import Testing
                 == "doc.json:2: columns[0].width.min: expected a length ≥ 0, found -1")
         #expect(jsonError("{\"columnSpacing\": 1e999}")?.description == "doc.json:1: columnSpacing: expected a finite number, found 1e999")
         #expect(jsonError("{\"margins\": {\"left\": -1e999}}")?.description == "doc.json:1: margins.left: expected a finite number, found -1e999")
-        #expect(jsonError("{\"defaultRowHeight\": {\"fill\": 0}}")?.description == "doc.json:1: defaultRowHeight.fill: expected a fill weight > 0, found 0")
+        #expect(jsonError("{\"defaultRowHeight\": {\"fill\": 0}}")?.description == "doc.json:1: defaultRowHeight.fill: expected a fill weight from 0.0001 to 1,000,000, found 0")
         #expect(jsonError("{\"columnWidths\": [{\"fraction\": 1.5}]}")?.description
                 == "doc.json:1: columnWidths[0].fraction: expected a number at least 0 and at most 1, found 1.5")
         #expect(jsonError("{\"columnWidths\": [{\"fill\": 1, \"min\": 50, \"max\": 10}]}")?.description

@@ -36,6 +36,56 @@ import Testing
         if case .rows(let rows)? = d.data { #expect(rows[0][1].format == CellFormat(missing: "?")) } else { Issue.record("rows") }
     }
 
+    @Test func yamlUsesTheSameKeys() throws {
+        let yaml = """
+        stub: city
+        footnoteMarks: symbols
+        columns:
+          - {key: city}
+          - key: sales
+            format: {number: {notation: compact}, missing: "—"}
+            bar: {color: "#60a5fa"}
+            rules:
+              - when: {ge: 1000000}
+                style: {weight: bold}
+        spanners:
+          - {label: Figures, columns: [sales]}
+        summary:
+          - {label: Total, values: {sales: sum}}
+        footnotes:
+          - {text: Estimated., cells: [{row: 1, column: sales}]}
+        data:
+          rows:
+            - [Oslo, 1200000]
+            - [Rome, null]
+        """
+        let d = try Document.decode(yaml: yaml, file: "d.yaml")
+        #expect(d.stub == "city" && d.footnoteMarks == .symbols && d.spanners.count == 1 && d.summary.count == 1)
+        #expect(d.columns?[1].format?.notation == .compact && d.columns?[1].rules.count == 1)
+        let g = try d.prepare()
+        guard case .text(let total)? = Optional(g.cells.content(row: 4, column: 1, item: nil)) else { Issue.record("no total"); return }
+        #expect(total == "1.2M")
+        #expect(g.cells.content(row: 3, column: 1, item: nil) == .text("—*"))
+        #expect(g.footnote?.text == "* Estimated.")
+        let bad = documentError { () throws(DocumentError) in try Document.decode(yaml: "spanners:\n  - {label: X, columns: x}\n", file: "d.yaml") }
+        #expect(bad?.description == "d.yaml:2: spanners[0].columns: expected an array, found \"x\"")
+    }
+
+    @Test func documentsBuiltInSwift() throws {
+        var d = Document()
+        d.columns = [Document.Column(key: "name"), Document.Column(key: "v", format: NumberFormatSpec(decimals: 1))]
+        d.columns?[1].bar = Document.DataBar(color: .black)
+        d.data = .rows([[Document.Cell(.text("a")), Document.Cell(.number(2, text: "2"))]])
+        d.stub = "name"
+        d.spanners = [Document.Spanner(label: "Values", columns: ["v"])]
+        d.summary = [Document.SummaryRow(label: "Sum", values: [.init(column: "v", aggregate: .sum)])]
+        d.footnotes = [Document.Footnote(text: "n", columns: ["v"])]
+        let g = try d.prepare()
+        #expect(g.cells.content(row: 1, column: 1, item: nil) == .text("v¹"))
+        #expect(g.cells.content(row: 3, column: 1, item: nil) == .text("2.0"))
+        #expect(g.cells.style(row: 2, column: 1, item: nil).bar != nil)
+    }
+
     @Test(arguments: [
         (#"{"stub": 3}"#, "stub"),
         (#"{"headerHeight": -1}"#, "headerHeight"),

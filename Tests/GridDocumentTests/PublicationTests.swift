@@ -218,7 +218,11 @@ import GridLayout
         func fg(_ r: Int) -> String { g.cells.style(row: r, column: 1, item: nil).color.hexString }
         #expect(fg(1) == "#0000ff" && fg(3) == "#ff0000" && fg(4) == "#ff0000")   // clamped above the domain
         #expect(g.cells.style(row: 2, column: 1, item: nil).color.rounded == Color(red: 0.5, green: 0, blue: 0.5).rounded)
-        #expect(Document.ColorScale.NamedPalette.viridis.colors.first?.hexString == "#440154")
+        let viridis = try grid(#"{"columns": [{"key": "v", "colorScale": {"palette": "viridis"}}], "data": {"rows": [[-1], [0.5], [2]]}}"#)
+        #expect([1, 2, 3].map { viridis.cells.style(row: $0, column: 0, item: nil).background.hexString } == ["#440154", "#21918c", "#fde725"])
+        let blues = try grid(#"{"columns": [{"key": "v", "colorScale": {"palette": "blues", "domain": [0, 10]}}], "data": {"rows": [[0], [5], [10]]}}"#)
+        #expect([1, 2, 3].map { blues.cells.style(row: $0, column: 0, item: nil).background.hexString } == ["#f7fbff", "#6baed6", "#08306b"])
+        #expect(blues.cells.style(row: 3, column: 0, item: nil).color.hexString == "#ffffff")
     }
 
     @Test func barsFromTheZeroLine() throws {

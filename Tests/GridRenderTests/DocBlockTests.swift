@@ -40,8 +40,9 @@ import Testing
         let tour = root.appendingPathComponent("Examples/Tour")
         guard let walker = FileManager.default.enumerator(atPath: tour.path) else { return [] }
         var files: [(String, [String])] = []
-        for case let path as String in walker where path.hasSuffix(".swift") && !path.hasPrefix(".build") {
-            guard let text = try? String(contentsOf: tour.appendingPathComponent(path), encoding: .utf8) else { continue }
+        for case let path as String in walker {
+            if path.hasPrefix(".") { walker.skipDescendants(); continue }   // .build, .swiftpm
+            guard path.hasSuffix(".swift"), let text = try? String(contentsOf: tour.appendingPathComponent(path), encoding: .utf8) else { continue }
             files.append((path, normalized(text.components(separatedBy: "\n"))))
         }
         return files

@@ -24,7 +24,7 @@ import Testing
     }()
     static let fixturesDirectory = packageRoot + "/Fixtures/snapshots"
     static let referencesDirectory = packageRoot + "/Snapshots"
-    static let inputExtensions: Set<String> = ["json", "yaml", "yml", "csv", "tsv"]
+    static let inputExtensions: Set<String> = ["json", "yaml", "yml", "csv", "tsv", "md"]
 
     /// The fixture file names, sorted (the test's arguments).
     static let fixtures: [String] = {
@@ -37,6 +37,7 @@ import Testing
         "theme-striped", "theme-plain", "theme-dark", "theme-minimal", "theme-ledger",
         "items-rows", "snapping-distribute", "snapping-nearest", "snapping-none", "selection-glow",
         "rtl-accents", "images", "wrap-ellipsis",
+        "multilingual", "emoji-features", "markup-links", "readme-table",
     ]
     /// Also stored at scale 3: a table and an item grid (exact multiples, DESIGN.md §3).
     static let threeX: Set<String> = ["theme-striped", "items-rows"]
@@ -44,10 +45,13 @@ import Testing
     static let svg: Set<String> = [
         "theme-striped", "theme-plain", "theme-dark", "theme-minimal", "theme-ledger",
         "items-sections-flowing", "spans", "frozen-viewport", "wrap-ellipsis", "swatches",
-        "blending-on", "transparent-background", "rtl-accents", "sections-collapsed",
+        "blending-on", "transparent-background", "rtl-accents", "sections-collapsed", "publication-report",
+        "multilingual", "emoji-features", "markup-links", "readme-table",
     ]
     /// Paginated (`canvas.page`): also stored as PDF pages rasterized at 72 dpi, with their count.
-    static let paginated: [String: Int] = ["paginated": 3]
+    /// Text fixtures (issue 11) keep their one PDF page too, links and colour emoji included.
+    static let paginated: [String: Int] = ["paginated": 3, "publication-report": 1,
+                                           "multilingual": 1, "emoji-features": 1, "markup-links": 1, "readme-table": 1]
 
     static func stem(_ fixture: String) -> String { URL(fileURLWithPath: fixture).deletingPathExtension().lastPathComponent }
     static func reference(_ name: String) -> String { referencesDirectory + "/" + name }
@@ -142,11 +146,21 @@ import Testing
         func clear(_ style: inout Style?) {
             var s = style ?? Style()
             s.color = .transparent
+            s.linkColor = .transparent   // link text is drawn in its own colour
             style = s
         }
         clear(&d.styles.cell); clear(&d.styles.row); clear(&d.styles.alternateRow); clear(&d.styles.header)
         clear(&d.styles.sectionHeader); clear(&d.styles.selectedRow)
         clear(&d.styles.title); clear(&d.styles.subtitle); clear(&d.styles.footnote)
+        clear(&d.styles.stub); clear(&d.styles.summary)
+        for i in d.spanners.indices { clear(&d.spanners[i].style) }
+        for i in (d.columns ?? []).indices {
+            clear(&d.columns![i].headerStyle)
+            // Last of the data-driven layers, over any colour a rule or a colour scale sets.
+            var transparent = Style()
+            transparent.color = .transparent
+            d.columns![i].rules.append(.init(when: .init(), style: transparent))
+        }
         for key in Array(d.styles.columns.keys) + (d.columns ?? []).map(\.key) {
             var style: Style? = d.styles.columns[key]
             clear(&style)

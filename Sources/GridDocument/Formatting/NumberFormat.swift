@@ -74,7 +74,7 @@ public struct NumberFormat: Sendable, Hashable {
     /// decimal point, and an optional exponent (`-12.5`, `+3`, `.5`, `1e3`, `0.059`),
     /// surrounded by optional spaces or tabs. Everything else is not a number, including ``,
     /// `12abc`, dates (`2011-02-27`), grouped numbers (`1,234`, ambiguous between locales),
-    /// `nan`, `inf` and hex, which `Double(_:)` alone would accept.
+    /// `nan`, `inf`, hex, which `Double(_:)` alone would accept, and text out of `Double`'s range (`1e999`).
     /// Used to infer numeric columns (right-aligned) from CSV text.
     public static func parseNumber(_ text: String) -> Double? {
         var text = text
@@ -100,7 +100,10 @@ public struct NumberFormat: Sendable, Hashable {
                 guard exponentDigits > 0 else { return nil }
             }
             guard i == end else { return nil }
+            // "1e999" is numeric text whose value a Double cannot hold: not a number here, so it
+            // is shown as written instead of as "∞".
             return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                .flatMap { $0.isFinite ? $0 : nil }
         }
     }
 }

@@ -311,16 +311,13 @@ struct PublicationPlan {
         var style = ColumnDataStyle(rules: c.rules)
         if let scale = c.colorScale {
             let stops: [Color]
-            var diverging = false
             switch scale.palette {
             case .colors(let list): stops = list
-            case .named(let name): stops = name.colors; diverging = name == .diverging
+            case .named(let name): stops = name.colors
             }
+            // The data range; a single value sits in the middle of the palette.
             var domain: (Double, Double)? = scale.domain.map { ($0[0], $0[1]) }
-            if domain == nil, hasData {
-                if diverging { let m = Swift.max(abs(low), abs(high)); domain = m > 0 ? (-m, m) : (-1, 1) }
-                else { domain = low < high ? (low, high) : (low - 1, high + 1) }
-            }
+            if domain == nil, hasData { domain = low < high ? (low, high) : (low - 1, high + 1) }
             if let (lo, hi) = domain { style.colorScale = ResolvedColorScale(stops: stops, low: lo, high: hi, target: scale.target) }
         }
         if let bar = c.bar {

@@ -37,7 +37,7 @@ public struct Theme: Sendable, Hashable {
 
     /// `named(_:)`, or the error DESIGN §8 asks for, listing the known names:
     /// `doc.json:3: theme: unknown theme "fancy"; known themes: striped, plain, dark, minimal, ledger`.
-    public static func named(_ name: String, file: String?, line: Int? = nil, keyPath: String? = "theme") throws(DocumentError) -> Theme {
+    package static func named(_ name: String, file: String?, line: Int? = nil, keyPath: String? = "theme") throws(DocumentError) -> Theme {
         guard let theme = named(name) else {
             throw DocumentError(file: file, line: line, keyPath: keyPath,
                                 "unknown theme \"\(name)\"; known themes: \(presetNames.joined(separator: ", "))")
