@@ -21,6 +21,10 @@ done
 "$bin" render Fixtures/snapshots/multilingual.json -o "$out/multilingual.png" --scale 2
 "$bin" render Fixtures/snapshots/emoji-features.json -o "$out/emoji.png" --scale 2
 "$bin" render Fixtures/snapshots/readme-table.md -o "$out/readme-table.png" --scale 2
+# One picture per publication feature, for docs/FORMAT.md.
+for feature in spanners summary footnotes data-styles formats; do
+  "$bin" render "Fixtures/gallery/publication/$feature.json" -o "$out/publication-$feature.png" --scale 2
+done
 # A snapshot diff: the same table sorted another way, compared with the original.
 tmp=$(mktemp -d)
 "$bin" render Fixtures/demo/table.json -o "$tmp/expected.png" --scale 1

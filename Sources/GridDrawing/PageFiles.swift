@@ -83,7 +83,7 @@ extension RenderJob {
 
     /// One page as an SVG document of the page's size in points.
     private func svgPage(_ p: PDFPagination.Page, page: PreparedGrid.Page, fit: Double) throws -> [UInt8] {
-        painter.pixelsPerDeviceUnit = 1 / fit   // points, as the PDF pages: the same at any scale
+        painter.pixelsPerDeviceUnit = 1 / fit   // as for PDF pages: the layout snapped to points
         painter.recordsLinks = true
         let cr = try CairoContext(CairoSurface.svg(width: page.width, height: page.height))
         if grid.background.alpha > 0 {

@@ -426,7 +426,7 @@ final class RenderJob {
                                                           cellsPerChunk: streamedChunkCells) else {
             return try sink.write(svg())
         }
-        painter.pixelsPerDeviceUnit = 1   // points: the SVG is the same at any scale (DESIGN §3)
+        painter.pixelsPerDeviceUnit = 1   // as in `svg()`
         painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
         let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
