@@ -42,7 +42,8 @@ final class RenderJob {
             throw RenderError("scale \(grid.scale) is outside 0…16", badInput: true)
         }
         if let fonts = options.fonts { grid.fonts = fonts }
-        if format == .png { try CanvasEstimate.check(grid) }
+        // A paginated PNG is pages of the page size: only the whole canvas has to fit (DESIGN §8).
+        if format == .png && grid.page == nil { try CanvasEstimate.check(grid) }
         self.grid = grid
         warningHandler = options.warningHandler
         grid.warnings.forEach { options.warningHandler?($0) }

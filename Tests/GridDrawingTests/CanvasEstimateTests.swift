@@ -37,6 +37,11 @@ import Testing
             #expect(error.message.contains("too large"))
         }
         #expect(cells.count == 0)
+        // Cut into pages, rows are pages of the page size, not one canvas: not refused early.
+        var paged = Self.table(rows: 3, rowHeight: .fixed(1e9), cells: CountingCells())
+        #expect(throws: RenderError.self) { _ = try RenderJob(paged, options: RenderOptions(), format: .png) }
+        paged.page = .init(width: 200, height: 300)
+        #expect(throws: Never.self) { _ = try RenderJob(paged, options: RenderOptions(), format: .png) }
     }
 
     @Test func autoRowsCountTheirMinimum() {
