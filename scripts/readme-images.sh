@@ -17,6 +17,10 @@ done
 "$bin" render Fixtures/snapshots/multilingual.json -o "$out/multilingual.png" --scale 2
 "$bin" render Fixtures/snapshots/emoji-features.json -o "$out/emoji.png" --scale 2
 "$bin" render Fixtures/snapshots/readme-table.md -o "$out/readme-table.png" --scale 2
+# A gt-style report table (spanners, stub, summaries, footnotes, colour scale, bars, dates).
+for format in png svg pdf; do
+  "$bin" render Fixtures/snapshots/publication-report.json -o "$out/publication-report.$format" --scale 2
+done
 # A snapshot diff: the same table sorted another way, compared with the original.
 tmp=$(mktemp -d)
 "$bin" render Fixtures/demo/table.json -o "$tmp/expected.png" --scale 1

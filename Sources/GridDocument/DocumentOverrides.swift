@@ -45,7 +45,7 @@ public struct DocumentOverrides: Sendable, Hashable {
 extension Document {
     /// This document with `overrides` applied (see ``DocumentOverrides``). Errors name the option:
     /// `people.csv: --sort: no column "prce"; did you mean "price"?`.
-    public func applying(_ overrides: DocumentOverrides) throws(DocumentError) -> Document {
+    package func applying(_ overrides: DocumentOverrides) throws(DocumentError) -> Document {
         var d = self
         if let title = overrides.title { d.title = title }
         if let limit = overrides.limit, limit < 0 {
@@ -63,7 +63,10 @@ extension Document {
         }
         guard overrides.columns != nil || overrides.sort != nil || overrides.limit != nil else { return d }
 
-        try d.materializeTable()
+        // Without sorting, `--limit N` needs only the first rows of a CSV: the rest is never
+        // turned into cells (reading all of it made --limit 10 cost more than no limit).
+        let rowLimit = overrides.sort == nil ? overrides.limit.map { $0 + Swift.max(0, (d.headerRows ?? 1) - 1) } : nil
+        try d.materializeTable(rowLimit: rowLimit)
         var columns = d.columns ?? []
         let hasTitles = (d.headerRows ?? 1) > 0 && !columns.isEmpty
         let headerCount = hasTitles ? (d.headerRows ?? 1) : 0
@@ -194,8 +197,8 @@ extension Document {
 
     /// Replaces the data source and inferred columns by explicit columns and inline rows, in the
     /// same way `prepare` reads them.
-    mutating func materializeTable() throws(DocumentError) {
-        let loaded = try loadData()
+    mutating func materializeTable(rowLimit: Int? = nil) throws(DocumentError) {
+        let loaded = try loadData(rowLimit: rowLimit)
         var columnSpecs: [Column]
         var rows: [[Cell]]
         func text(_ s: String) -> Cell { s.isEmpty ? .empty : Cell(.text(s)) }
@@ -218,7 +221,7 @@ extension Document {
                 for r in records { for f in r where seen.insert(f.key).inserted { keys.append(f.key) } }
                 columnSpecs = keys.map { Column(key: $0) }
             }
-            rows = records.map { r in columnSpecs.map { c in r.first { $0.key == c.key }?.value ?? .empty } }
+            rows = Self.positionalRows(records, columns: columnSpecs)
         } else {
             rows = loaded.cells
             if let columns {

@@ -12,17 +12,21 @@ enum FileIO {
     /// is refused before it is read (regular files, by their size) or as soon as more than
     /// `maxBytes` have arrived (standard input, pipes).
     static func read(_ path: String, maxBytes: Int = Document.defaultMaxInputBytes) -> Result<[UInt8], FileIOError> {
-        let fd = path == "-" ? 0 : open(path, O_RDONLY)
-        guard fd >= 0 else { return .failure(FileIOError(reason: reason(errno))) }
+        let fd: Int32
+        if path == "-" { fd = 0 } else {
+            switch SafeOpen.regularFile(path) {
+            case .success(let d): fd = d
+            case .failure(let e): return .failure(e)
+            }
+        }
         defer { if fd != 0 { close(fd) } }
         var st = stat()
-        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
-            return .failure(FileIOError(reason: "it is a directory"))
-        }
-        if (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) > maxBytes {
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) > maxBytes {
             return .failure(FileIOError(reason: tooLarge(Int(st.st_size), maxBytes)))
         }
         var bytes: [UInt8] = []
+        // A regular file is read into one allocation of its size.
+        if (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0 { bytes.reserveCapacity(Int(st.st_size) + 1) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -61,11 +65,12 @@ enum FileIO {
     /// Why the file is not a PNG image cells can use, judged from its first 24 bytes (signature
     /// and IHDR) before anything is decoded: nil when the header is fine.
     static func pngHeaderProblem(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return reason(errno) }
+        let fd: Int32
+        switch SafeOpen.regularFile(path) {
+        case .success(let d): fd = d
+        case .failure(let e): return e.reason
+        }
         defer { close(fd) }
-        var st = stat()
-        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { return "it is a directory" }
         var header = [UInt8](repeating: 0, count: 24)
         var count = 0
         while count < 24 {
@@ -123,14 +128,7 @@ enum FileIO {
         return c ^ 0xFFFF_FFFF
     }
 
-    private static func reason(_ code: Int32) -> String {
-        switch code {
-        case ENOENT: return "no such file"
-        case EACCES: return "permission denied"
-        case EISDIR: return "it is a directory"
-        default: return String(cString: strerror(code))
-        }
-    }
+    private static func reason(_ code: Int32) -> String { SafeOpen.reason(code) }
 
     /// `dir/path` unless `path` is absolute or `dir` is ".".
     static func resolve(_ path: String, against dir: String) -> String {
@@ -151,7 +149,7 @@ enum FileIO {
     }
 }
 
-struct FileIOError: Error { var reason: String }
+package struct FileIOError: Error { package var reason: String }
 
 extension Document {
     /// The largest input file read by default (documents, data files, theme files): 256 MiB, or
@@ -167,5 +165,5 @@ extension Document {
 
     /// The most cells (rows × columns, header included) a table may have: each cell costs memory
     /// before anything is laid out, so a larger table is refused while it is prepared.
-    public static let maxCells = 20_000_000
+    public static let maxCells = InputBudget.defaultCells
 }

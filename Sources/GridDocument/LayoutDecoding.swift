@@ -31,8 +31,7 @@ extension NodeDecoder {
             case "fixed":
                 return TrackSize(.fixed(try length(value, vp)), min: min, max: max)
             case "fill":
-                let w = try length(value, vp)
-                guard w > 0 else { throw error(value, vp, "expected a fill weight > 0, found \(value.summary)") }
+                let w = try number(value, vp, .fillWeight)
                 return TrackSize(.fill(weight: w), min: min, max: max)
             case "fraction":
                 return TrackSize(.fraction(try number(value, vp, in: 0...1)), min: min, max: max)
@@ -69,7 +68,7 @@ extension NodeDecoder {
         case .object:
             let o = try object(node, path, allowed: ["size", "stretch"])
             let size = try o["size"].map { (n) throws(DocumentError) in try length(n, o.path("size")) } ?? 0
-            let stretch = try o["stretch"].map { (n) throws(DocumentError) in try length(n, o.path("stretch")) } ?? 0
+            let stretch = try o["stretch"].map { (n) throws(DocumentError) in try number(n, o.path("stretch"), .stretch) } ?? 0
             return Spacing(size, stretch: stretch)
         default:
             throw typeError(node, path, expected: "a number or an object with `size` and `stretch`")
@@ -114,8 +113,8 @@ extension NodeDecoder {
         let vp = o.path(m.key)
         switch m.key {
         case "lineSize": return .lineSize(try length(m.value, vp))
-        case "multiplier": return .multiplier(try length(m.value, vp))
-        default: return .extension(try number(m.value, vp))
+        case "multiplier": return .multiplier(try number(m.value, vp, .multiplier))
+        default: return .extension(try number(m.value, vp, .signedLength))
         }
     }
 

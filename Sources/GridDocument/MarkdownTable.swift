@@ -115,7 +115,7 @@ extension Document {
     /// A table document from the first pipe table of a Markdown text: one column per header cell
     /// (its text is the key and title; an empty or repeated one gets a numbered key), the
     /// delimiter row's alignment, the default theme.
-    public static func decode(markdown text: String, file: String? = nil) throws(DocumentError) -> Document {
+    package static func decode(markdown text: String, file: String? = nil) throws(DocumentError) -> Document {
         guard let table = MarkdownTable.first(in: text) else {
             throw DocumentError(file: file, "no Markdown pipe table found (a header row, a delimiter row such as | --- | --: |, then rows)")
         }

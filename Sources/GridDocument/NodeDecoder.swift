@@ -7,8 +7,17 @@ struct NodeDecoder {
     /// Collects the image cells met while decoding, so `prepare` can check the files exist
     /// and point at the line that names a missing one.
     let images = ImageCollector()
+    /// The text bytes decoded so far, against the cell and document text budgets.
+    let text: TextTally
 
-    init(file: String?) { self.file = file }
+    init(file: String?, budget: InputBudget = .standard) { self.file = file; self.text = TextTally(budget: budget) }
+
+    /// Counts one string's bytes against the text budgets (a 100 MB cell is refused here, with
+    /// its key path, instead of reaching Pango).
+    func counted(_ s: String, _ node: Node, _ path: String) throws(DocumentError) -> String {
+        if let problem = text.add(s.utf8.count) { throw error(node, path, problem) }
+        return s
+    }
 
     func error(_ node: Node?, _ path: String, _ message: String) -> DocumentError {
         DocumentError(file: file, line: node?.line, keyPath: path, message)
@@ -36,8 +45,21 @@ struct NodeDecoder {
         return v
     }
 
-    /// A length in points: finite and not negative.
+    /// A number inside one of the ranges of `NumericRange` (the one table of numeric ranges).
+    func number(_ node: Node, _ path: String, _ range: NumericRange) throws(DocumentError) -> Double {
+        let v = try number(node, path)
+        guard range.contains(v) else { throw error(node, path, "expected \(range.expectation), found \(node.summary)") }
+        return v
+    }
+
+    /// A length in points: finite, not negative, at most `NumericRange.length`.
     func length(_ node: Node, _ path: String) throws(DocumentError) -> Double {
+        _ = try nonNegative(node, path)
+        return try number(node, path, .length)
+    }
+
+    /// A finite number ≥ 0 ("expected a length ≥ 0" otherwise).
+    func nonNegative(_ node: Node, _ path: String) throws(DocumentError) -> Double {
         let v = try number(node, path)
         guard v >= 0 else { throw error(node, path, "expected a length ≥ 0, found \(node.summary)") }
         return v
@@ -54,11 +76,15 @@ struct NodeDecoder {
         return v
     }
 
-    func integer(_ node: Node, _ path: String, min: Int = 0) throws(DocumentError) -> Int {
+    /// A count or index: a whole number from `min` to `NumericRange.count`'s upper bound.
+    func integer(_ node: Node, _ path: String, min: Int = 0, max: Double = NumericRange.count.upper) throws(DocumentError) -> Int {
         guard case .number(let v, _) = node.value, v.isFinite, v == v.rounded(), abs(v) < 1e15 else {
             throw typeError(node, path, expected: min >= 0 ? "a whole number ≥ \(min)" : "a whole number")
         }
         guard Int(v) >= min else { throw error(node, path, "expected a whole number ≥ \(min), found \(node.summary)") }
+        guard v <= max else {
+            throw error(node, path, "expected a whole number from \(min) to \(NumericRange.text(max)), found \(node.summary)")
+        }
         return Int(v)
     }
 
@@ -69,7 +95,7 @@ struct NodeDecoder {
 
     func string(_ node: Node, _ path: String) throws(DocumentError) -> String {
         guard case .string(let s) = node.value else { throw typeError(node, path, expected: "a string") }
-        return s
+        return try counted(s, node, path)
     }
 
     func array(_ node: Node, _ path: String) throws(DocumentError) -> [Node] {

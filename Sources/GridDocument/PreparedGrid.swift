@@ -40,10 +40,16 @@ public struct PreparedGrid: Sendable {
     public var baseDirectory: String
     /// The document's name for messages (`people.csv`), nil when built in code.
     public var file: String?
+    /// The files `prepare` read (document, data file, theme files, images): the output writer
+    /// refuses to write over any of them.
+    package var readFiles: [String] = []
 
     /// Cell contents and styles, indexed by the layout's row and column (table mode) or by
     /// item index (item mode); section header rows are `column == 0`.
     public var cells: CellSource
+    /// Problems that do not stop rendering (values a column's format cannot read), one line
+    /// each (`file:line: key.path: message`); the renderer hands them to its warning handler.
+    public var warnings: [String] = []
 
     public init(spec: GridSpec, canvasWidth: Double? = nil, canvasHeight: Double? = nil, scale: Double = 1,
                 background: Color = .white, padding: Insets<Double> = Insets(all: 0), page: Page? = nil,

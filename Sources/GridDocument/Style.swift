@@ -86,6 +86,8 @@ public struct ResolvedStyle: Sendable, Hashable {
     public var borders = Insets<LineStyle?>(all: nil)
     public var opacity = 1.0
     public var shadow: Shadow?
+    /// A data bar under the text (a column's `bar`); nil = none.
+    public var bar: CellBar?
     /// `.none` unless the input is a Markdown table or a style sets it.
     public var markup: MarkupMode = .none
     /// Link text colour when no theme or style sets one.
@@ -103,6 +105,10 @@ public struct StyleSheet: Sendable, Hashable {
     public var selectedRow: Style?
     /// By column key.
     public var columns: [String: Style] = [:]
+    /// The stub (row-label) column's cells, over its column style.
+    public var stub: Style?
+    /// Summary rows.
+    public var summary: Style?
     /// Title, subtitle and footnote text blocks.
     public var title: Style?
     public var subtitle: Style?

@@ -56,6 +56,8 @@ extension StyleSheet {
         s.title = m(top.title, lower.title)
         s.subtitle = m(top.subtitle, lower.subtitle)
         s.footnote = m(top.footnote, lower.footnote)
+        s.stub = m(top.stub, lower.stub)
+        s.summary = m(top.summary, lower.summary)
         s.columns = lower.columns
         for (k, v) in top.columns { s.columns[k] = m(v, lower.columns[k]) }
         return s

@@ -6,7 +6,7 @@ extension NodeDecoder {
                             "verticalAlign", "wrap", "maxLines", "ellipsize", "borders", "opacity", "shadow",
                             "markup", "linkColor"]
     static let styleSheetKeys = ["cell", "row", "alternateRow", "header", "sectionHeader", "selectedRow", "columns",
-                                 "title", "subtitle", "footnote"]
+                                 "title", "subtitle", "footnote", "stub", "summary"]
 
     func styleSheet(_ node: Node, _ path: String) throws(DocumentError) -> StyleSheet {
         let o = try object(node, path, allowed: Self.styleSheetKeys)
@@ -24,6 +24,8 @@ extension NodeDecoder {
         sheet.title = try layer("title")
         sheet.subtitle = try layer("subtitle")
         sheet.footnote = try layer("footnote")
+        sheet.stub = try layer("stub")
+        sheet.summary = try layer("summary")
         if let columns = o["columns"] {
             let cp = o.path("columns")
             guard case .object(let members) = columns.value else { throw typeError(columns, cp, expected: "an object of styles by column key") }
@@ -91,6 +93,10 @@ extension NodeDecoder {
         if let n = o["dash"] {
             let dp = o.path("dash")
             for (i, d) in try array(n, dp).enumerated() { dash.append(try length(d, KeyPathText.index(dp, i))) }
+            // Cairo refuses a pattern whose lengths are all 0 (and stops drawing the surface).
+            if !dash.isEmpty, !dash.contains(where: { $0 > 0 }) {
+                throw error(n, dp, "a dash pattern needs at least one length greater than 0; use [] for a solid line")
+            }
         }
         return LineStyle(width: width, color: c, dash: dash)
     }
@@ -138,9 +144,7 @@ extension NodeDecoder {
         var f = FontSpec()
         if let n = o["family"] { f.family = try string(n, o.path("family")) }
         if let n = o["size"] {
-            let v = try number(n, o.path("size"))
-            guard v > 0 else { throw error(n, o.path("size"), "expected a font size > 0, found \(n.summary)") }
-            f.size = v
+            f.size = try number(n, o.path("size"), .fontSize)
         }
         if let n = o["weight"] {
             switch n.value {

@@ -3,51 +3,171 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
-/// Writes an output file atomically: into a temporary file in the destination directory, then
-/// `rename(2)` over the destination. On any error the temporary file is removed, so an existing
-/// output is never left half-written or replaced by a broken one (DESIGN.md §8).
-enum AtomicFile {
+/// The one output writer: every file gridrender writes (renders, `compare --diff`, snapshot
+/// references) goes through here (DESIGN.md §8).
+///
+/// - The bytes go to a temporary file in the destination directory, renamed over the
+///   destination only when complete: an existing output is never left half-written.
+/// - The temporary file is registered with `TemporaryFiles`, which removes it on SIGINT,
+///   SIGTERM and SIGHUP once the CLI has called `TemporaryFiles.removeOnSignals()`.
+/// - The temporary name is short (`.gridrender-<random>.tmp`), so a destination whose name is
+///   240–255 bytes long still has a temporary name the file system accepts.
+/// - A destination that is a file this run reads (`protecting`: the document, its data file,
+///   theme and image files, `compare`'s images) is refused: bad input, exit 2.
+/// - A destination without write permission is refused unless `force` (the CLI's `--force`); a
+///   replaced file keeps its permission bits (a 0600 output stays 0600).
+/// - A full disk says so, instead of the writer's "Write Error".
+package enum AtomicFile {
+    /// What a write may replace.
+    package struct Policy: Sendable {
+        /// Files the run reads: the destination may not be any of them.
+        package var protecting: [String]
+        /// Replace a destination that has no write permission.
+        package var force: Bool
+        package init(protecting: [String] = [], force: Bool = false) { self.protecting = protecting; self.force = force }
+    }
+
     /// Runs `write` with the path of a fresh temporary file beside `path`, then renames it to `path`.
-    static func write(to path: String, _ write: (String) throws -> Void) throws {
+    package static func write(to path: String, policy: Policy = Policy(), _ write: (String) throws -> Void) throws {
+        let existing = try checkDestination(path, policy: policy)
         let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let directory = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
         // O_EXCL with a random name instead of mkstemp: mkstemp makes the file 0600, and fixing the
         // mode needs the umask, which can only be read by setting it (racy with other threads).
         var temporary = ""
         var fd: Int32 = -1
         for _ in 0..<16 {
-            temporary = "\(directory)/.\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp"
+            temporary = "\(directory)/.gridrender-\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp"
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd >= 0 || errno != EEXIST { break }
         }
         guard fd >= 0 else {
-            throw RenderError("\(path): cannot create a file in \(directory): \(String(cString: strerror(errno)))")
+            throw RenderError("\(path): cannot create a file in \(directory): \(reason(errno))")
         }
+        let slot = TemporaryFiles.register(temporary)
+        defer { TemporaryFiles.unregister(slot) }
         close(fd)
         do {
             try write(temporary)
+            // An existing file's permission bits carry over to its replacement (after writing:
+            // a read-only mode would stop the writer).
+            if let mode = existing?.st_mode, (mode & S_IFMT) == S_IFREG { _ = chmod(temporary, mode & 0o7777) }
             guard rename(temporary, path) == 0 else {
-                throw RenderError("\(path): cannot write: \(String(cString: strerror(errno)))")
+                throw RenderError("\(path): cannot write: \(reason(errno))")
             }
         } catch {
+            let code = errno
             unlink(temporary)
+            if diskIsFull(directory, errno: code), !"\(error)".contains("disk is full") {
+                throw RenderError("\(path): cannot write: the disk is full (no space left on the device holding \(directory))")
+            }
             throw error
         }
     }
 
     /// Writes `bytes` to `path` atomically.
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        try write(to: path) { temporary in
-            guard let file = fopen(temporary, "wb") else {
-                throw RenderError("\(path): cannot write: \(String(cString: strerror(errno)))")
+    package static func write(_ bytes: [UInt8], to path: String, policy: Policy = Policy()) throws {
+        try write(to: path, policy: policy) { temporary in try writeContents(bytes, to: temporary, naming: path) }
+    }
+
+    /// Writes `bytes` into `temporary` (a file `write(to:)` made); errors name `path`.
+    static func writeContents(_ bytes: [UInt8], to temporary: String, naming path: String) throws {
+        guard let file = fopen(temporary, "wb") else {
+            throw RenderError("\(path): cannot write: \(reason(errno))")
+        }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let writeErrno = errno
+        let closed = fclose(file)
+        guard written == bytes.count, closed == 0 else {
+            throw RenderError("\(path): cannot write: \(reason(written == bytes.count ? errno : writeErrno))")
+        }
+    }
+
+    /// Refuses a destination the policy forbids; returns the existing file's status, if any.
+    @discardableResult
+    package static func checkDestination(_ path: String, policy: Policy) throws -> stat? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw RenderError("\(path): is a directory", badInput: true) }
+        var target = st
+        if stat(path, &target) != 0 { target = st }
+        for input in policy.protecting where input != "-" {
+            var other = stat()
+            guard stat(input, &other) == 0 else { continue }
+            if other.st_dev == target.st_dev && other.st_ino == target.st_ino {
+                throw RenderError("\(path): is \(input == path ? "an input" : "the same file as \(input)"), which this run reads; refusing to overwrite it (choose another output name)", badInput: true)
             }
-            let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-            let closed = fclose(file)
-            guard written == bytes.count, closed == 0 else {
-                throw RenderError("\(path): write failed: \(String(cString: strerror(errno)))")
+        }
+        if (st.st_mode & S_IFMT) == S_IFREG, st.st_mode & 0o222 == 0, !policy.force {
+            throw RenderError("\(path): the file is read-only; refusing to replace it (use --force to replace it anyway)")
+        }
+        return st
+    }
+
+    /// ENOSPC or EDQUOT, or a file system with no free blocks left (libpng's errors lose errno).
+    static func diskIsFull(_ directory: String, errno code: Int32) -> Bool {
+        if code == ENOSPC || code == EDQUOT { return true }
+        var fs = statvfs()
+        return statvfs(directory, &fs) == 0 && fs.f_bavail == 0 && fs.f_blocks > 0
+    }
+
+    static func reason(_ code: Int32) -> String {
+        code == ENOSPC || code == EDQUOT ? "the disk is full" : String(cString: strerror(code))
+    }
+}
+
+/// Temporary files being written, removed when the process is interrupted.
+///
+/// The paths live in a fixed table of C strings allocated once, so the signal handler only
+/// reads memory and calls `unlink(2)` (async-signal-safe) before re-raising the signal with its
+/// default action: the exit status still says "killed by SIGINT".
+package enum TemporaryFiles {
+    static let capacity = 1024
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let p = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        p.initialize(repeating: nil, count: capacity)
+        return p
+    }()
+    private static let lock = NSLock()
+
+    /// Keeps `path` until `unregister`; returns its slot (-1 when the table is full, which only
+    /// means the file is not removed on a signal).
+    static func register(_ path: String) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        for i in 0..<capacity where slots[i] == nil {
+            slots[i] = strdup(path)
+            return i
+        }
+        return -1
+    }
+
+    static func unregister(_ slot: Int) {
+        guard slot >= 0 else { return }
+        lock.lock(); defer { lock.unlock() }
+        let p = slots[slot]
+        slots[slot] = nil
+        free(p)
+    }
+
+    /// Installs handlers for SIGINT, SIGTERM and SIGHUP that remove every registered temporary
+    /// file and then die of the same signal. For programs (the CLI); a library leaves a host's
+    /// signal handling alone.
+    package static func removeOnSignals() {
+        _ = slots
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { sig in
+                for i in 0..<TemporaryFiles.capacity {
+                    if let p = TemporaryFiles.slots[i] { unlink(p) }
+                }
+                signal(sig, SIG_DFL)
+                raise(sig)
             }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(sig, &action, nil)
         }
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CCairo
+import GridDocument
 
 /// Owns one `cairo_surface_t`: an ARGB32 image (PNG bands), or an SVG or PDF stream into memory.
 /// Every constructor checks the surface status, because Cairo reports failures (such as an image
@@ -74,8 +75,15 @@ final class CairoSurface {
     /// Reads the signature and IHDR chunk (the first 24 bytes) and refuses what is not a PNG
     /// or is larger than `maxCellImagePixels`.
     private static func checkPNGHeader(_ path: String) throws {
-        guard let file = fopen(path, "rb") else {
-            throw RenderError("image \(path): \(errno == ENOENT ? "file not found" : String(cString: strerror(errno)))", badInput: true)
+        // SafeOpen: a named pipe or device in place of the image is refused, not waited on.
+        let fd: Int32
+        switch SafeOpen.regularFile(path) {
+        case .success(let d): fd = d
+        case .failure(let e): throw RenderError("image \(path): \(e.reason == "no such file" ? "file not found" : e.reason)", badInput: true)
+        }
+        guard let file = fdopen(fd, "rb") else {
+            close(fd)
+            throw RenderError("image \(path): \(String(cString: strerror(errno)))", badInput: true)
         }
         defer { fclose(file) }
         var header = [UInt8](repeating: 0, count: 24)

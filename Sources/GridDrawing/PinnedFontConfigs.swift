@@ -25,6 +25,12 @@ final class PinnedFontConfigs: @unchecked Sendable {  // `configs` is guarded by
         let stack = directories.isEmpty ? FontStack.defaultDirectories : directories
         var listed: [(directory: String, files: [String])] = []
         var rejected: [String] = []
+        // A given directory must be a readable directory that holds fonts (not a FIFO, not empty).
+        for directory in directories {
+            if let problem = FontDirectoryCheck.problem(directory) {
+                throw RenderError("--font-dir \(directory): \(problem)", badInput: true)
+            }
+        }
         for directory in stack {
             guard let files = FontStack.files(in: directory) else {
                 if directories.isEmpty && directory != FontStack.dejaVuDirectory { continue }   // optional part not installed

@@ -9,9 +9,10 @@ import GridLayout
 /// layout and painter (Pango objects are not shared across threads, DESIGN.md §4).
 /// Built once, then asked for PNG, SVG or PDF output.
 final class RenderJob {
-    /// PNG limits (DESIGN.md §8): checked before anything is allocated.
-    static let maxPixelsPerSide = 1_000_000
-    static let maxPixels = 4_000_000_000
+    /// PNG limits (DESIGN.md §8): checked before anything is allocated. A side may be as long as
+    /// PNG allows (2^31 − 1); the total-pixels budget bounds the work.
+    static let maxPixelsPerSide = Int(Document.maxCanvasSide)
+    static let maxPixels = Int(Document.maxCanvasPixels)
     /// Most bytes of one of the two reusable band buffers; bands are up to 2048 rows within it.
     static let bandBytes = 32 << 20
     static let maxBandRows = 2048
@@ -21,7 +22,8 @@ final class RenderJob {
     let layout: Layout
     let frame: CanvasFrame
     private let images: ImageCache
-    private let painter: GridPainter
+    /// The job's own painter (this thread's), also used by `writePages`.
+    let painter: GridPainter
     private let blockText: TextLayout
     private let decimals: DecimalColumns
     private let fontDirectories: [String]
@@ -31,15 +33,19 @@ final class RenderJob {
     /// are painted on one thread.
     private var hasImages = false
 
-    init(_ grid: PreparedGrid, options: RenderOptions) throws {
+    /// `format`: the output this job is for, when known; a PNG's canvas is checked against the
+    /// limits from the row count and fixed lengths before any text is measured.
+    init(_ grid: PreparedGrid, options: RenderOptions, format: OutputFormat? = nil) throws {
         var grid = grid
         if let scale = options.scale { grid.scale = scale }
         guard grid.scale.isFinite, grid.scale > 0, grid.scale <= 16 else {
             throw RenderError("scale \(grid.scale) is outside 0…16", badInput: true)
         }
         if let fonts = options.fonts { grid.fonts = fonts }
+        if format == .png { try CanvasEstimate.check(grid) }
         self.grid = grid
         warningHandler = options.warningHandler
+        grid.warnings.forEach { options.warningHandler?($0) }
         context = try TextContext(mode: grid.fonts, fontDirectories: options.fontDirectories)
         let tableRows: [RowKind] = if case .table(let table) = grid.spec.content { table.rows } else { [] }
         let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context)
@@ -48,7 +54,7 @@ final class RenderJob {
         let threads = max(1, options.paintThreads ?? RenderJob.defaultPaintThreads)
         // The lanes share one budget of kept layouts, so memory does not grow with the cores.
         let capacity = ShapedLayouts.defaultCapacity / threads
-        let measurer = TextMeasurer(source: grid.cells, context: context, scale: grid.scale, decimals: decimals,
+        let measurer = TextMeasurer(source: grid.cells, context: context, decimals: decimals,
                                     shapedCapacity: capacity)
         let fonts = grid.fonts, fontDirectories = options.fontDirectories
         lanes = TextLanes(count: threads, main: context, shaped: measurer.shaped, shapedCapacity: capacity) {
@@ -65,6 +71,7 @@ final class RenderJob {
             // only section header rows there (their titles), never item tracks.
             LayoutEngine.layout(spec, measurer: measurer)
         }
+        if let overflow = OverflowReport(layout, viewport: grid.spec.viewport) { context.adoptWarning(overflow.message) }
         images = ImageCache(baseDirectory: grid.baseDirectory)
         painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals,
                               shaped: measurer.shaped)
@@ -165,7 +172,7 @@ final class RenderJob {
 
     /// The PNG size in pixels, refused before allocation when over the limits.
     func pixelSize() throws -> (width: Int, height: Int) {
-        let w = (frame.size.width * grid.scale).rounded(), h = (frame.size.height * grid.scale).rounded()
+        let w = PixelEdges.edge(frame.size.width, scale: grid.scale), h = PixelEdges.edge(frame.size.height, scale: grid.scale)
         func text(_ v: Double) -> String { v.isFinite && abs(v) < 1e15 ? String(Int(v)) : String(v) }
         guard w <= Double(RenderJob.maxPixelsPerSide), h <= Double(RenderJob.maxPixelsPerSide), w * h <= Double(RenderJob.maxPixels) else {
             throw RenderError("canvas \(text(w))×\(text(h)) px is too large (at most \(RenderJob.maxPixelsPerSide) px per side and \(RenderJob.maxPixels) px in all)", badInput: true)
@@ -203,8 +210,7 @@ final class RenderJob {
         var parallel = max(1, min(options.paintThreads ?? RenderJob.defaultPaintThreads, bandCount))
         if hasImages || (options.paintThreads == nil && width * height < RenderJob.minParallelPixels) { parallel = 1 }
         let threads = parallel
-        let encoder = BandEncoder(try PNGEncoder(path: path, width: width, height: height, alpha: !grid.background.isOpaque,
-                                                 level: max(0, min(9, options.pngCompression)), filter: options.pngFilter.mask))
+        let encoder = try pngSink(path: path, width: width, height: height, options: options)
         let buffersPerThread = bandCount > threads ? 2 : 1
         let buffers: [[BandBuffer]] = try (0..<threads).map { _ in try (0..<buffersPerThread).map { _ in try BandBuffer(width: width, rows: bandRows) } }
         let bufferSets = Unchecked(buffers)
@@ -270,6 +276,27 @@ final class RenderJob {
         return try withExtendedLifetime(buffers) { try encoder.finish() }
     }
 
+    /// The encoder of the bands: without a row filter, zlib on `RenderJob.compressionThreads`
+    /// threads (`PNGPieceEncoder`); with one, libpng on one background thread.
+    private func pngSink(path: String?, width: Int, height: Int, options: RenderOptions) throws -> PNGBandSink {
+        let alpha = !grid.background.isOpaque, level = max(0, min(9, options.pngCompression))
+        guard options.pngFilter == .none else {
+            return BandEncoder(try PNGEncoder(path: path, width: width, height: height, alpha: alpha, level: level,
+                                              filter: options.pngFilter.mask))
+        }
+        return try PNGPieceEncoder(path: path, width: width, height: height, alpha: alpha, level: level,
+                                   threads: RenderJob.compressionThreads(options))
+    }
+
+    /// Threads compressing PNG pieces: `paintThreads` or `GRIDRENDER_THREADS` when given (one:
+    /// everything on the painting thread, nothing in parallel), else the default thread count but
+    /// at least two where there are two CPUs, so compressing always overlaps painting.
+    static func compressionThreads(_ options: RenderOptions) -> Int {
+        if let n = options.paintThreads { return max(1, n) }
+        if let value = getenv("GRIDRENDER_THREADS"), let n = Int(String(cString: value)), n >= 1 { return min(n, 64) }
+        return max(defaultPaintThreads, min(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
     /// Paints rows `y ..< y + rows` of the image into `band`.
     private func paintBand(_ band: BandBuffer, y: Int, rows: Int, painter: GridPainter, blockText: TextLayout) throws {
         let s = grid.scale
@@ -312,6 +339,8 @@ final class RenderJob {
 
     /// Whether SVG text is painted in chunks on the lanes (tests compare with one piece).
     var chunksText = true
+    /// Cells per chunk of a streamed SVG (tests stream small grids).
+    var streamedChunkCells = RowChunks.streamedCellsPerChunk
 
     /// The row chunks whose text is painted on the lanes (one chunk: no lanes needed).
     private var textChunks: [Range<Int>] {
@@ -321,7 +350,8 @@ final class RenderJob {
     // MARK: - SVG
 
     func svg() throws -> [UInt8] {
-        painter.pixelsPerDeviceUnit = grid.scale
+        // Device units are points, which the layout snapped to: the SVG is the same at any scale.
+        painter.pixelsPerDeviceUnit = 1
         painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
         let chunks = textChunks
@@ -386,6 +416,60 @@ final class RenderJob {
             .map { SVGLinks.insert(areas, into: $0) }
     }
 
+    /// Writes the SVG to `sink`. A grid too big to join in memory (`RowChunks.streamed`) is
+    /// painted in more, smaller chunks on the lanes and written layer by layer as they are
+    /// finished (`SVGLayerWriter`), so memory holds a few chunks' documents, not the whole; other
+    /// grids are `svg()`'s bytes.
+    func svg(to sink: OutputSink) throws {
+        guard chunksText, let chunks = RowChunks.streamed(rows: layout.rows.count, columns: layout.columns.count,
+                                                          cellsPerChunk: streamedChunkCells) else {
+            return try sink.write(svg())
+        }
+        painter.pixelsPerDeviceUnit = grid.scale
+        let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
+        let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
+        let writer = SVGLayerWriter(sink: sink, chunks: chunks.count, window: 2 * lanes.count)
+        // Link areas (small) of the blocks and of each chunk, added in order at the end.
+        let links = UnsafeMutablePointer<[LinkArea]>.allocate(capacity: chunks.count + 1)
+        links.initialize(repeating: [], count: chunks.count + 1)
+        defer { links.deinitialize(count: chunks.count + 1); links.deallocate() }
+        painter.recordsLinks = true
+        try lanes.run(chunks: chunks.count) { lane in
+            do {
+                if lane.index == 0 {
+                    try writer.deliver(0, svgPart { cr in
+                        paintBackground(cr, all)
+                        try paintCanvas(cr, visible: all, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
+                                        painter: painter, blockText: blockText, layers: .cells)
+                    }, dropsPage: false)
+                    links[0] = painter.takeLinks()
+                }
+                let lanePainter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
+                lanePainter.recordsLinks = true
+                for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) {
+                    try writer.waitTurn(c)
+                    try writer.deliver(c + 1, svgPart { cr in
+                        cr.paint(.white)   // as in `layeredSVG`: keeps Cairo's finish linear; dropped
+                        try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                                        painter: lanePainter, blockText: nil, layers: .text, rows: chunks[c])
+                    }, dropsPage: true)
+                    links[c + 1] = lanePainter.takeLinks()
+                }
+                if lane.index == 0 {
+                    try writer.deliver(chunks.count + 1, svgPart { cr in
+                        try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                                        painter: painter, blockText: blockText, layers: .overlay)
+                    }, dropsPage: false)
+                }
+            } catch {
+                writer.fail(error)
+                throw error
+            }
+        }
+        RenderTrace.mark("painted and written in \(chunks.count) chunks")
+        try writer.finish(trailer: SVGLinks.elements(UnsafeBufferPointer(start: links, count: chunks.count + 1).flatMap { $0 }))
+    }
+
     /// Has each lane shape, for its chunks, the text the painter cannot show from a natural
     /// layout (right- or centre-aligned in a width, wrapped), so a PDF page painted on this
     /// thread shapes only its own share. The bytes are the same: the layouts are the ones the
@@ -427,7 +511,8 @@ final class RenderJob {
     // MARK: - PDF
 
     func pdf() throws -> [UInt8] {
-        painter.pixelsPerDeviceUnit = grid.scale
+        // As for SVG: snapped to points, the same at any scale.
+        painter.pixelsPerDeviceUnit = 1
         guard let page = grid.page else {
             let surface = try CairoSurface.pdf(width: frame.size.width, height: frame.size.height)
             try withContext(surface) { cr in
@@ -446,7 +531,7 @@ final class RenderJob {
             return try surface.finish()
         }
         let pages = PDFPagination(job: self, page: page)
-        painter.pixelsPerDeviceUnit = grid.scale / pages.fit
+        painter.pixelsPerDeviceUnit = 1 / pages.fit
         let surface = try CairoSurface.pdf(width: page.width, height: page.height)
         try prepareTextOnLanes()
         painter.borrowedLayouts = lanes.helperShapedLayouts

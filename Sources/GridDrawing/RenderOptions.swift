@@ -44,6 +44,8 @@ public struct RenderOptions: Sendable {
     public var paintThreads: Int?
     /// Called with each warning (an unknown font family that fell back), once per message.
     public var warningHandler: (@Sendable (String) -> Void)?
+    /// Replace an output file that has no write permission (`--force`); refused otherwise.
+    package var force = false
 
     public init(fonts: PreparedGrid.FontMode? = nil, fontDirectory: String? = nil, fontDirectories: [String] = [], scale: Double? = nil,
                 pngCompression: Int = RenderOptions.defaultPNGCompression, pngFilter: PNGFilter = .none,

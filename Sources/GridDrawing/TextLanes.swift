@@ -69,7 +69,7 @@ final class TextLanes: @unchecked Sendable {
     func run(chunks: Int, _ body: (Lane) throws -> Void) throws {
         let failure = FirstFailure()
         let group = DispatchGroup()
-        try withoutActuallyEscaping(body) { body in
+        withoutActuallyEscaping(body) { body in
             let me = Unchecked(self), work = Unchecked(body)
             for k in 1..<min(count, max(1, chunks)) {
                 queues[k - 1].async(group: group) {

@@ -27,18 +27,13 @@ final class TextMeasurer: ContentMeasurer {
     /// is shaped once.
     let shaped: ShapedLayouts
 
-    /// Pixels per point: sizes are rounded up to whole pixels, so snapping a track down to the
-    /// pixel grid can never make its own content ellipsize or wrap.
-    private let scale: Double
-
     private let decimals: DecimalColumns?
 
     /// `shapedCapacity`: how many natural layouts to keep for the painter.
-    init(source: CellSource, context: TextContext, scale: Double = 1, decimals: DecimalColumns? = nil,
+    init(source: CellSource, context: TextContext, decimals: DecimalColumns? = nil,
          shapedCapacity: Int = ShapedLayouts.defaultCapacity) {
         self.source = source
         self.decimals = decimals
-        self.scale = scale
         layout = TextLayout(context: context)
         shaped = ShapedLayouts(context: context, capacity: shapedCapacity)
     }
@@ -69,7 +64,10 @@ final class TextMeasurer: ContentMeasurer {
         }
     }
 
-    private func roundedUp(_ length: Double) -> Double { (length * scale - 1e-9).rounded(.up) / scale }
+    /// Sizes are rounded up to whole points, so snapping a track (in whole points, at every
+    /// scale) can never make its own content ellipsize or wrap, and the layout does not depend
+    /// on the scale.
+    private func roundedUp(_ length: Double) -> Double { (length - 1e-9).rounded(.up) }
 
     /// Measures the natural (unwrapped) size of every text cell of a table's non-section rows,
     /// the sizes `width(row:column:)` and, for cells that do not wrap, `height(row:column:width:)`

@@ -1,4 +1,6 @@
 import Foundation
+import GridDocument
+import GridDrawing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,16 +11,13 @@ import Glibc
 /// `rename(2)` within one file system is atomic, so a test run that is killed, or two processes
 /// recording at once, never leave a truncated reference image behind.
 enum FileIO {
-    static func read(_ path: String) throws(ImageError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImageError(file: path, "no such file")
-        }
-        if isDirectory.boolValue { throw ImageError(file: path, "is a directory, not a file") }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ImageError(file: path, "cannot read file (\(reason(error)))")
+    /// Reads through `SafeOpen`: a named pipe or a device is refused with words saying so
+    /// (Foundation's reading blocked on a FIFO, or said "permission denied"); `limit` refuses a
+    /// larger file before reading it (a mask file is small, a multi-gigabyte one is a mistake).
+    static func read(_ path: String, limit: Int? = nil) throws(ImageError) -> Data {
+        switch SafeOpen.read(path, maxBytes: limit ?? .max) {
+        case .success(let bytes): return Data(bytes)
+        case .failure(let e): throw ImageError(file: path, e.reason)
         }
     }
 
@@ -35,20 +34,16 @@ enum FileIO {
     /// Calls `body` with a temporary path next to `path`, then renames it over `path`; on any
     /// failure the temporary file is removed and `path` is left as it was.
     static func atomically(_ path: String, _ body: (String) throws(ImageError) -> Void) throws(ImageError) {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try createDirectory(directory)
-        let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        // The renderer's output writer: short temporary names, removal on signals, modes kept.
         do {
-            try body(temporary)
-        } catch {
-            unlink(temporary)
+            try AtomicFile.write(to: path) { temporary in try body(temporary) }
+        } catch let error as ImageError {
             throw ImageError(file: path, error.message)
-        }
-        if rename(temporary, path) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw ImageError(file: path, "cannot replace file (\(String(cString: strerror(code))))")
+        } catch {
+            let text = "\(error)"
+            throw ImageError(file: path, text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text)
         }
     }
 

@@ -15,7 +15,7 @@ struct GridRenderCommand: ParsableCommand {
             bad input. Shell completion: gridrender --generate-completion-script bash|zsh|fish.
             """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, LayoutCommand.self, CompareCommand.self, ThemesCommand.self,
+        subcommands: [RenderCommand.self, LayoutCommand.self, CompareCommand.self, AcceptCommand.self, ThemesCommand.self,
                       SchemaCommand.self])
 
     /// DESIGN §6 wants exit code 2 and one `error: …` line for bad usage; ArgumentParser's default
@@ -24,6 +24,8 @@ struct GridRenderCommand: ParsableCommand {
     static func main() {
         do {
             RenderTrace.mark("main")
+            // Ctrl-C, SIGTERM and SIGHUP remove any temporary output file before the process dies.
+            TemporaryFiles.removeOnSignals()
             var command = try parseAsRoot()
             RenderTrace.mark("parsed arguments")
             try command.run()

@@ -13,6 +13,7 @@ struct RenderCommand: ParsableCommand {
             Examples:
               gridrender render people.csv -o people.png --scale 2
               gridrender render a.json b.yaml --out-dir out --format svg --jobs 4
+              gridrender render table.csv -o table.png --appearance light,dark   # table-light.png, table-dark.png
             """)
 
     @Argument(help: "Documents: .json, .yaml/.yml, .csv, .tsv, .md (first pipe table), or - for JSON on standard input.")
@@ -27,8 +28,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "png, svg or pdf (with --out-dir).")
     var format: OutputFormat?
 
-    @Option(help: "How many documents to render at once (with --out-dir); default: the number of cores.")
+    @Option(parsing: .unconditional, help: "How many documents to render at once (with --out-dir); default: the number of cores.")
     var jobs: Int?
+
+    @Flag(help: "Replace output files that have no write permission (refused otherwise).")
+    var force = false
 
     @OptionGroup var document: DocumentOptions
 
@@ -46,10 +50,18 @@ struct RenderCommand: ParsableCommand {
         case (nil, .some):
             if format == nil { throw ValidationError("--out-dir needs --format png|svg|pdf") }
         }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be a whole number of at least 1, got \(jobs)") }
     }
 
     func run() throws {
+        if let outDirectory {
+            // Once, before any input: a folder that cannot be made is one line, not one per input.
+            do {
+                try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
+            } catch {
+                throw fail("--out-dir \(outDirectory): cannot create the folder: \(Self.reason(error, path: outDirectory))", code: 1)
+            }
+        }
         let tasks = try renderTasks()
         let progress = ProgressLine(total: tasks.count, enabled: tasks.count > 1 && isatty(STDERR_FILENO) == 1)
         let outcomes = BatchRunner(jobs: min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, tasks.count))
@@ -67,11 +79,14 @@ struct RenderCommand: ParsableCommand {
             }
         }
         if exitCode != 0 { throw ExitCode(exitCode) }
+        if output != nil, let snippet = AppearancePair.snippet(tasks) { print(snippet) }
     }
 
     struct Task: Sendable {
         var input: String
         var output: String
+        /// The appearance this output is rendered for (`--appearance light,dark`); nil = as the document says.
+        var appearance: Appearance? = nil
     }
 
     enum Outcome: Sendable {
@@ -81,6 +96,13 @@ struct RenderCommand: ParsableCommand {
 
     /// Pairs each input with its output path; two inputs may not write the same file.
     private func renderTasks() throws -> [Task] {
+        let pairs = document.appearances.count > 1 ? document.appearances : []
+        return try plainTasks().flatMap { task in
+            pairs.isEmpty ? [task] : pairs.map { Task(input: task.input, output: AppearancePair.path(task.output, $0), appearance: $0) }
+        }
+    }
+
+    private func plainTasks() throws -> [Task] {
         if let output { return [Task(input: inputs[0], output: output)] }
         guard let outDirectory, let format else { return [] }
         var seen: [String: String] = [:]
@@ -97,13 +119,12 @@ struct RenderCommand: ParsableCommand {
 
     private func render(_ task: Task) -> Outcome {
         do {
-            if let outDirectory {
-                try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
-            }
             RenderTrace.mark("start \(task.input)")
-            let grid = try document.prepare(task.input)
+            let grid = try document.prepare(task.input, appearance: task.appearance)
             RenderTrace.mark("prepared")
-            try GridRenderer.render(grid, to: task.output, options: document.renderOptions(warnings: { warn($0) }))
+            var options = document.renderOptions(warnings: { warn($0) })
+            options.force = force
+            try GridRenderer.render(grid, to: task.output, options: options)
             RenderTrace.mark("written")
             return .rendered
         } catch let error as DocumentError {
@@ -113,6 +134,28 @@ struct RenderCommand: ParsableCommand {
         } catch {
             return .failed("\(task.input): \(error)", code: 1)
         }
+    }
+}
+
+extension RenderCommand {
+    /// Why a folder could not be made, in words: "a file is in the way", not Foundation's
+    /// "The operation could not be completed".
+    static func reason(_ error: any Error, path: String) -> String {
+        var isDirectory: ObjCBool = false
+        var prefix = path
+        while !prefix.isEmpty {
+            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue { return "\(prefix) is a file, not a folder" }
+                break
+            }
+            prefix = (prefix as NSString).deletingLastPathComponent
+        }
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSCocoaErrorDomain, ns.code == NSFileWriteNoPermissionError { return "permission denied" }
+        return ns.localizedDescription
     }
 }
 

@@ -167,19 +167,19 @@ private func csvError(_ text: String) -> DocumentError? { csvError(Array(text.ut
     }
 
     @Test func missingFile() {
-        #expect(throws: DocumentError(file: "nope.csv", "cannot read file: No such file or directory")) {
+        #expect(throws: DocumentError(file: "nope.csv", "cannot read file: no such file")) {
             _ = try CSVParser.parse(contentsOf: "/nonexistent/dir/nope.csv", displayName: "nope.csv")
         }
         do {
             _ = try CSVParser.parse(contentsOf: "/nonexistent/x.csv")
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "/nonexistent/x.csv: cannot read file: No such file or directory")
+            #expect(error.description == "/nonexistent/x.csv: cannot read file: no such file")
         }
     }
 
     @Test func directoryIsAnError() {
-        #expect(throws: DocumentError(file: "/tmp", "cannot read file: Is a directory")) {
+        #expect(throws: DocumentError(file: "/tmp", "cannot read file: it is a directory")) {
             _ = try CSVParser.parse(contentsOf: "/tmp")
         }
     }

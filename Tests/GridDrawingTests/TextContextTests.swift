@@ -68,7 +68,7 @@ extension TextContextTests {
         let error = try #require(throws: RenderError.self) {
             try FontMap(mode: .pinned, fontDirectories: ["/usr/share/fonts/truetype/dejavu", dir.path])
         }
-        #expect(error.isBadInput && error.message.contains("no fonts found"))
+        #expect(error.isBadInput && error.message.contains("no font"))
     }
 }
 

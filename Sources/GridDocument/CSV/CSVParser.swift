@@ -19,12 +19,17 @@
 ///   inside quoted fields, so they match what an editor shows.
 public enum CSVParser {
     /// Parses `bytes` (the whole file). `file` is the name used in errors.
-    public static func parse(_ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), file: String) throws(DocumentError) -> CSVTable {
+    ///
+    /// `budget` bounds the columns, cells and text per cell, checked field by field before a
+    /// field is stored; `maxRows` stops after that many data rows (what `--limit` needs).
+    public static func parse(_ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), file: String,
+                             budget: InputBudget = .standard, maxRows: Int? = nil) throws(DocumentError) -> CSVTable {
         guard delimiter < 0x80, delimiter != quote, delimiter != lf, delimiter != cr else {
             throw DocumentError(file: file, "invalid CSV delimiter byte \(delimiter): it must be an ASCII character other than a quote or a line break")
         }
         return try bytes.withUnsafeBufferPointer { (buffer) throws(DocumentError) -> CSVTable in
-            var scanner = Scanner(bytes: buffer, delimiter: delimiter, file: file)
+            var scanner = Scanner(bytes: buffer, delimiter: delimiter, file: file, budget: budget)
+            scanner.maxRows = maxRows ?? Int.max
             return try scanner.run()
         }
     }
@@ -33,7 +38,8 @@ public enum CSVParser {
     /// is the name used in errors, so the CLI can report the path as the user typed it.
     public static func parse(contentsOf path: String, delimiter: UInt8 = UInt8(ascii: ","),
                              displayName: String? = nil,
-                             maxBytes: Int = Document.defaultMaxInputBytes) throws(DocumentError) -> CSVTable {
+                             maxBytes: Int = Document.defaultMaxInputBytes,
+                             budget: InputBudget = .standard, maxRows: Int? = nil) throws(DocumentError) -> CSVTable {
         let name = displayName ?? path
         let bytes: [UInt8]
         do {
@@ -41,7 +47,7 @@ public enum CSVParser {
         } catch {
             throw DocumentError(file: name, "cannot read file: \(error.reason)")
         }
-        return try parse(bytes, delimiter: delimiter, file: name)
+        return try parse(bytes, delimiter: delimiter, file: name, budget: budget, maxRows: maxRows)
     }
 
     /// The delimiter a file name implies: tab for `.tsv` and `.tab`, else comma.
@@ -66,9 +72,11 @@ extension CSVParser {
         var line = 1
         /// Reused buffer for quoted fields that need unescaping.
         var scratch: [UInt8] = []
+        let budget: InputBudget
+        var maxRows = Int.max
 
-        init(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, file: String) {
-            self.bytes = bytes; self.delimiter = delimiter; self.file = file
+        init(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, file: String, budget: InputBudget) {
+            self.bytes = bytes; self.delimiter = delimiter; self.file = file; self.budget = budget
         }
 
         func error(_ line: Int, _ message: String) -> DocumentError {
@@ -92,7 +100,7 @@ extension CSVParser {
                 rowLines.reserveCapacity(min(n / 32 + 1, 1 << 20))
             }
 
-            while i < n {
+            while i < n, rows.count < maxRows {
                 let b = bytes[i]
                 if b == CSVParser.lf || b == CSVParser.cr {   // empty line: not a record
                     skipLineBreak()
@@ -103,6 +111,10 @@ extension CSVParser {
                 if let header {
                     guard record.count == header.count else {
                         throw error(recordLine, "expected \(header.count) fields, found \(record.count)")
+                    }
+                    // Cells counted before the row is kept (the header row counts too).
+                    if (rows.count + 2) > budget.cells / max(1, header.count) {
+                        throw error(recordLine, budget.tooManyCells(rows: rows.count + 2, columns: header.count))
                     }
                     rows.append(record)
                     rowLines.append(recordLine)
@@ -125,9 +137,13 @@ extension CSVParser {
         /// Reads fields up to and including the record's line break (or the end of input).
         mutating func readRecord(expected: Int) throws(DocumentError) -> [String] {
             var fields: [String] = []
-            fields.reserveCapacity(expected)
+            fields.reserveCapacity(min(expected, budget.columns))
             let n = bytes.count
+            let recordLine = line
             while true {
+                // Refused at the first field past the budget: a line of a million commas never
+                // becomes a million strings.
+                if fields.count >= budget.columns { throw error(recordLine, budget.tooManyColumns(fields.count + 1)) }
                 if i < n, bytes[i] == CSVParser.quote {
                     fields.append(try readQuoted())
                 } else {
@@ -160,6 +176,7 @@ extension CSVParser {
                 }
                 i += 1
             }
+            if i - start > budget.cellTextBytes { throw error(line, budget.cellTooLong(i - start)) }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         }
 
@@ -196,6 +213,9 @@ extension CSVParser {
                 } else {
                     i += 1
                 }
+            }
+            if i - segmentStart + (copied ? scratch.count : 0) > budget.cellTextBytes {
+                throw error(openLine, budget.cellTooLong(i - segmentStart + (copied ? scratch.count : 0)))
             }
             let value: String
             if copied {

@@ -69,6 +69,8 @@ public extension StyleSheet {
         merged.title = title.over(lower.title)
         merged.subtitle = subtitle.over(lower.subtitle)
         merged.footnote = footnote.over(lower.footnote)
+        merged.stub = stub.over(lower.stub)
+        merged.summary = summary.over(lower.summary)
         return merged
     }
 }

@@ -86,7 +86,7 @@ enum JSONText {
         var layers: [(String, String?)] = [
             ("cell", style(sheet.cell)), ("row", style(sheet.row)), ("alternateRow", style(sheet.alternateRow)),
             ("header", style(sheet.header)), ("sectionHeader", style(sheet.sectionHeader)),
-            ("selectedRow", style(sheet.selectedRow)),
+            ("selectedRow", style(sheet.selectedRow)), ("stub", style(sheet.stub)), ("summary", style(sheet.summary)),
         ]
         if !sheet.columns.isEmpty {
             layers.append(("columns", object(sheet.columns.keys.sorted().map { ($0, style(sheet.columns[$0])) })))

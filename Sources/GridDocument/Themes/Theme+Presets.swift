@@ -149,3 +149,52 @@ private func sheet(cell: Style, alternateRow: Style? = nil, header: Style, secti
                        padding: Insets(top: 6, right: 0, bottom: 0, left: 0))
     return s
 }
+
+// MARK: - Dark counterparts (`appearance: "dark"`)
+
+extension Theme {
+    /// `plain` for dark pages: near-black canvas (#16181d), light grey text, quiet lines one
+    /// step above the background, bold header over a grey rule.
+    public static let plainDark = Theme(
+        name: "plain-dark",
+        styles: sheet(
+            cell: body(color: hex(0xe3e5e8)),
+            header: style(color: hex(0xf5f6f7), font: FontSpec(weight: 700)),
+            sectionHeader: style(background: hex(0x22262e), font: FontSpec(weight: 700)),
+            selectedRow: style(background: hex(0x1f3a5f)),
+            text: (hex(0xf5f6f7), hex(0xa8adb4), hex(0x8b9098)), accent: hex(0x8ab4f8)),
+        gridLines: lines(horizontal: line(1, 0x2c3038), vertical: line(1, 0x2c3038),
+                         outer: line(1, 0x3d424b), header: line(1, 0x7d838c)),
+        background: hex(0x16181d))
+
+    /// `minimal` for dark pages: no fills or row lines, generous padding, one light rule under
+    /// the header.
+    public static let minimalDark = Theme(
+        name: "minimal-dark",
+        styles: sheet(
+            cell: body(color: hex(0xdedede), padding: Insets(top: 8, right: 14, bottom: 8, left: 14)),
+            header: style(color: hex(0xf2f2f2), font: FontSpec(weight: 700)),
+            sectionHeader: style(color: hex(0x9a9a9a), font: FontSpec(weight: 700),
+                                 padding: Insets(top: 14, right: 14, bottom: 6, left: 14)),
+            selectedRow: style(background: hex(0x1e2633)),
+            text: (hex(0xf2f2f2), hex(0x9a9a9a), hex(0x808080)), accent: hex(0x7fb0ff)),
+        gridLines: lines(header: line(1, 0xdedede)),
+        background: hex(0x141414))
+
+    /// `ledger` for dark pages: a dark green sheet with deeper green bars, green ruled lines
+    /// and pale green monospaced figures.
+    public static let ledgerDark = Theme(
+        name: "ledger-dark",
+        styles: sheet(
+            cell: body(color: hex(0xcfe8cf), family: "DejaVu Sans Mono"),
+            alternateRow: style(background: hex(0x173020)),
+            header: style(background: hex(0x1f3d26), color: hex(0xb8e0b0),
+                          font: FontSpec(family: "DejaVu Sans", weight: 700)),
+            sectionHeader: style(background: hex(0x142a1a), color: hex(0xb8e0b0),
+                                 font: FontSpec(family: "DejaVu Sans", weight: 700)),
+            selectedRow: style(background: hex(0xffe066, alpha: 0x40)),
+            text: (hex(0xb8e0b0), hex(0x8cc48c), hex(0x7aa87a)), accent: hex(0x9ed89a)),
+        gridLines: lines(horizontal: line(0.5, 0x2e5436), vertical: line(1, 0x3a6b43),
+                         outer: line(1, 0x6aa56f), header: line(2, 0x6aa56f)),
+        background: hex(0x0f1a12))
+}

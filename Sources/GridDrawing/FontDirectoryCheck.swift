@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GridDocument
+
+/// What a pinned font directory must be before fontconfig is pointed at it: a directory (a
+/// named pipe there made fontconfig block, a file made it fail without a reason) holding at
+/// least one font file (an empty one gave every text the fallback with no error). Bad input:
+/// exit 2 with the option named.
+enum FontDirectoryCheck {
+    static let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc", "pfb", "pfa", "woff", "woff2", "pcf"]
+
+    /// Why `directory` cannot serve as the pinned font directory; nil when it can.
+    static func problem(_ directory: String) -> String? {
+        if let problem = SafeOpen.directoryProblem(directory) { return problem }
+        return containsFont(directory, depth: 0) ? nil : "the directory holds no font files (.ttf, .otf, .ttc)"
+    }
+
+    /// Whether a font file is in `directory` or its subdirectories (fontconfig scans those too),
+    /// at most 4 levels down; only names are read, never a file's content.
+    private static func containsFont(_ directory: String, depth: Int) -> Bool {
+        guard depth <= 4, let dir = opendir(directory) else { return false }
+        defer { closedir(dir) }
+        var subdirectories: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            if let dot = name.lastIndex(of: "."), fontExtensions.contains(name[name.index(after: dot)...].lowercased()) { return true }
+            if entry.pointee.d_type == UInt8(DT_DIR) || entry.pointee.d_type == UInt8(DT_LNK) { subdirectories.append(directory + "/" + name) }
+        }
+        return subdirectories.contains { containsFont($0, depth: depth + 1) }
+    }
+}
