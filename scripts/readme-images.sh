@@ -21,6 +21,10 @@ done
 for format in png svg pdf; do
   "$bin" render Fixtures/snapshots/publication-report.json -o "$out/publication-report.$format" --scale 2
 done
+# One picture per publication feature, for docs/FORMAT.md.
+for feature in spanners summary footnotes data-styles formats; do
+  "$bin" render "Fixtures/gallery/publication/$feature.json" -o "$out/publication-$feature.png" --scale 2
+done
 # A snapshot diff: the same table sorted another way, compared with the original.
 tmp=$(mktemp -d)
 "$bin" render Fixtures/demo/table.json -o "$tmp/expected.png" --scale 1

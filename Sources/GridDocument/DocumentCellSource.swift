@@ -99,6 +99,10 @@ public struct DocumentCellSource: CellSource, Sendable {
         }
     }
 
+    public func decimalSeparator(column: Int) -> String {
+        columns.indices.contains(column) ? columns[column].format.number?.decimalSeparator ?? "." : "."
+    }
+
     /// `content` with the footnote marks of the cell after its text.
     private func marked(_ content: CellContent, row: Int, column: Int) -> CellContent {
         guard !publication.marks.isEmpty, let mark = publication.marks[row * columns.count + column] else { return content }
@@ -173,8 +177,9 @@ public struct DocumentCellSource: CellSource, Sendable {
 
     public func link(row: Int, column: Int, item: Int?) -> String? {
         if isItemMode { return item.flatMap { itemCell($0)?.link } }
-        guard rows.indices.contains(row), case .cells(let i) = rows[row].source, cells[i].indices.contains(column) else { return nil }
-        return cells[i][column].link
+        guard rows.indices.contains(row), case .cells(let i) = rows[row].source, columns.indices.contains(column),
+              cells[i].indices.contains(columns[column].cellIndex) else { return nil }
+        return cells[i][columns[column].cellIndex].link   // the stub may have moved the column
     }
 
     /// `header, column "name"`, `row 3, column "name"` (data rows counted from 1, section

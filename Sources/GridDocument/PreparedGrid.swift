@@ -71,6 +71,8 @@ public protocol CellSource: Sendable {
     /// and `item`, the flow index.
     func content(row: Int, column: Int, item: Int?) -> CellContent
     func style(row: Int, column: Int, item: Int?) -> ResolvedStyle
+    /// What `decimal` alignment lines up in `column` (its number format's `decimalSeparator`).
+    func decimalSeparator(column: Int) -> String
     /// The URL a text cell links to, if any.
     func link(row: Int, column: Int, item: Int?) -> String?
     /// Where a cell is, for messages: `row 3, column "name"`.
@@ -78,6 +80,7 @@ public protocol CellSource: Sendable {
 }
 
 extension CellSource {
+    public func decimalSeparator(column: Int) -> String { "." }
     public func link(row: Int, column: Int, item: Int?) -> String? { nil }
     public func cellDescription(row: Int, column: Int, item: Int?) -> String {
         item.map { "item \($0 + 1)" } ?? "row \(row + 1), column \(column + 1)"

@@ -5,7 +5,7 @@ import GridLayout
 /// the row count and the fixed track lengths (and the minimums of auto tracks). A PNG whose
 /// bound is already over the limits is refused at once instead of after measuring every cell
 /// (seconds for 100,000 rows). The bound never exceeds the laid-out size: tracks of unknown
-/// length count as 0, and each track gets a pixel of slack for snapping.
+/// length count as 0, and each track gets a point and a pixel of slack for snapping.
 enum CanvasEstimate {
     /// The bound (width, height) in pixels; 0 along an axis the canvas fixes or nothing bounds.
     static func minimumPixels(_ grid: PreparedGrid) -> (width: Double, height: Double) {
@@ -16,7 +16,9 @@ enum CanvasEstimate {
             for i in 0..<count {
                 total += length(i < sizes.count ? sizes[i] ?? fallback : fallback, minimum: minimum)
             }
-            return max(0, total * s - Double(count + 1))
+            // Snapping moves each edge by at most half a point, then scale multiplies: a point
+            // and a pixel of slack per track.
+            return max(0, total * s - Double(count + 1) * (s + 1))
         }
         let height = grid.canvasHeight == nil
             ? bound(spec.rowHeights, count: table.rows.count, fallback: spec.defaultRowHeight, minimum: spec.minimumRowHeight) : 0

@@ -35,7 +35,7 @@ final class DecimalColumns {
                   !string.isEmpty else { continue }
             layout.prepare(string, style: style, width: nil)
             let width = layout.logicalRect.width
-            let point = DecimalColumns.pointX(string, width: width, in: layout)
+            let point = DecimalColumns.pointX(string, width: width, in: layout, separator: source.decimalSeparator(column: column))
             head = max(head, point)
             tail = max(tail, width - point)
         }
@@ -43,11 +43,15 @@ final class DecimalColumns {
         return (head, tail)
     }
 
-    /// x of the first '.' of `string`, already prepared in `layout`; without one, where its
-    /// footnote marks start (a mark never moves the number), else its width.
-    static func pointX(_ string: String, width: Double, in layout: TextLayout) -> Double {
-        if let dot = string.utf8.firstIndex(of: UInt8(ascii: ".")) {
+    /// x of the first decimal separator (`.` unless the column's format says otherwise) of
+    /// `string`, already prepared in `layout`; without one, where its footnote marks start (a
+    /// mark never moves the number), else its width.
+    static func pointX(_ string: String, width: Double, in layout: TextLayout, separator: String = ".") -> Double {
+        if separator == ".", let dot = string.utf8.firstIndex(of: UInt8(ascii: ".")) {
             return layout.x(ofByteIndex: string.utf8.distance(from: string.utf8.startIndex, to: dot))
+        }
+        if separator != ".", !separator.isEmpty, let range = string.range(of: separator) {
+            return layout.x(ofByteIndex: string.utf8.distance(from: string.utf8.startIndex, to: range.lowerBound))
         }
         var markStart: String.UnicodeScalarView.Index?
         for i in string.unicodeScalars.indices.reversed() {

@@ -15,7 +15,7 @@ enum FontDirectoryCheck {
     /// Why `directory` cannot serve as the pinned font directory; nil when it can.
     static func problem(_ directory: String) -> String? {
         if let problem = SafeOpen.directoryProblem(directory) { return problem }
-        return containsFont(directory, depth: 0) ? nil : "the directory holds no font files (.ttf, .otf, .ttc)"
+        return containsFont(directory, depth: 0) ? nil : "no fonts found (no .ttf, .otf or .ttc file in it)"
     }
 
     /// Whether a font file is in `directory` or its subdirectories (fontconfig scans those too),

@@ -543,7 +543,7 @@ final class GridPainter {
             case .center: x = inner.x + (inner.width - logical.width) / 2 - logical.x
             case .right: x = inner.maxX - logical.width - logical.x
             case .decimal:
-                let point = DecimalColumns.pointX(string, width: logical.width, in: text)
+                let point = DecimalColumns.pointX(string, width: logical.width, in: text, separator: grid.cells.decimalSeparator(column: cell.column))
                 x = inner.maxX - tail - point
             }
         }

@@ -28,7 +28,7 @@ final class PinnedFontConfigs: @unchecked Sendable {  // `configs` is guarded by
         // A given directory must be a readable directory that holds fonts (not a FIFO, not empty).
         for directory in directories {
             if let problem = FontDirectoryCheck.problem(directory) {
-                throw RenderError("--font-dir \(directory): \(problem)", badInput: true)
+                throw RenderError("font directory \(directory): \(problem)", badInput: true)
             }
         }
         for directory in stack {

@@ -425,15 +425,16 @@ final class RenderJob {
                                                           cellsPerChunk: streamedChunkCells) else {
             return try sink.write(svg())
         }
-        painter.pixelsPerDeviceUnit = grid.scale
+        painter.pixelsPerDeviceUnit = 1   // as in `svg()`
+        painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
         let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
         let writer = SVGLayerWriter(sink: sink, chunks: chunks.count, window: 2 * lanes.count)
-        // Link areas (small) of the blocks and of each chunk, added in order at the end.
+        // The links of the blocks (lane 0) and of each chunk's text, joined in that order at the end.
         let links = UnsafeMutablePointer<[LinkArea]>.allocate(capacity: chunks.count + 1)
         links.initialize(repeating: [], count: chunks.count + 1)
         defer { links.deinitialize(count: chunks.count + 1); links.deallocate() }
-        painter.recordsLinks = true
+        let slots = Unchecked(links)
         try lanes.run(chunks: chunks.count) { lane in
             do {
                 if lane.index == 0 {
@@ -442,7 +443,7 @@ final class RenderJob {
                         try paintCanvas(cr, visible: all, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
                                         painter: painter, blockText: blockText, layers: .cells)
                     }, dropsPage: false)
-                    links[0] = painter.takeLinks()
+                    slots.value[0] = painter.takeLinks()
                 }
                 let lanePainter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
                 lanePainter.recordsLinks = true
@@ -453,7 +454,7 @@ final class RenderJob {
                         try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
                                         painter: lanePainter, blockText: nil, layers: .text, rows: chunks[c])
                     }, dropsPage: true)
-                    links[c + 1] = lanePainter.takeLinks()
+                    slots.value[c + 1] = lanePainter.takeLinks()
                 }
                 if lane.index == 0 {
                     try writer.deliver(chunks.count + 1, svgPart { cr in
@@ -467,7 +468,7 @@ final class RenderJob {
             }
         }
         RenderTrace.mark("painted and written in \(chunks.count) chunks")
-        try writer.finish(trailer: SVGLinks.elements(UnsafeBufferPointer(start: links, count: chunks.count + 1).flatMap { $0 }))
+        try writer.finish(links: SVGLinks.elements(UnsafeBufferPointer(start: links, count: chunks.count + 1).flatMap { $0 }))
     }
 
     /// Has each lane shape, for its chunks, the text the painter cannot show from a natural

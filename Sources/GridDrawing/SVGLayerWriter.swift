@@ -73,13 +73,11 @@ final class SVGLayerWriter: @unchecked Sendable {
         for turn in turns { turn.signal() }
     }
 
-    /// Ends the document once every layer is written.
-    /// `trailer`: elements drawn last, over every layer (`SVGLinks`).
-    func finish(trailer: [UInt8] = []) throws {
+    /// Ends the document once every layer is written, with `links` (`SVGLinks.elements`) last.
+    func finish(links: [UInt8]) throws {
         lock.wait(); defer { lock.signal() }
         if let failure { throw failure }
         guard nextToWrite == layerCount else { throw RenderError("SVG: \(layerCount - nextToWrite) layers were not written") }
-        if !trailer.isEmpty { try sink.write(trailer) }
-        try sink.write(stream.end)
+        try sink.write(stream.end(adding: links))
     }
 }

@@ -19,7 +19,8 @@ enum SVGLinks {
         return out
     }
 
-    /// The `<a>` elements of `areas`, one per line.
+    /// The `<a>` elements of `areas`, which go right before `</svg>` (a streamed SVG writes them
+    /// itself before its end).
     static func elements(_ areas: [LinkArea]) -> [UInt8] {
         var links = ""
         for area in areas {
@@ -48,4 +49,5 @@ enum SVGLinks {
         let r = (v * 1000).rounded() / 1000
         return r == r.rounded() ? String(Int(r)) : "\(r)"
     }
+
 }

@@ -141,8 +141,8 @@ enum SVGStitcher {
             return true
         }
 
-        /// The end of the joined document.
-        var end: [UInt8] { Array(closing.utf8) }
+        /// The end of the joined document, with `extra` (link elements) on top of the drawing.
+        func end(adding extra: [UInt8] = []) -> [UInt8] { Array("</g>\n".utf8) + extra + Array("</svg>\n".utf8) }
     }
 
     /// A glyph's outline bytes as a key, hashed in one go (an array of bytes hashes byte by byte).

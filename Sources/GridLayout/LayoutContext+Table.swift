@@ -21,6 +21,7 @@ extension LayoutContext {
                 }
             }
         }
+        if measures { widenForSpanners(table.spanners, sizes: columnSizes, content: &columnContent, columnCount: columnCount) }
         let columnAxis = axis(columnSizes, content: columnContent, defaultMin: spec.minimumColumnWidth,
                               horizontal: true, container: width)
         let columns = columnAxis.tracks
@@ -81,6 +82,29 @@ extension LayoutContext {
         var layout = finish(columnAxis, rowAxis, rowKinds: rowKinds, rowSections: rowSections, cellMap: cellMap)
         layout.spanners = table.spanners
         return layout
+    }
+
+    /// A spanner label wider than its columns widens them, as gt does: the shortfall is shared
+    /// equally by its `auto` columns (lower levels first, so a higher label sees the widened
+    /// ones). Columns of other kinds keep their sizes, and the label is clipped if none is auto.
+    /// Only spanners do this; other spans take no part in sizing across several tracks.
+    func widenForSpanners(_ spanners: [SpannerPlacement], sizes: [TrackSize], content: inout [Double], columnCount: Int) {
+        for spanner in spanners.sorted(by: { $0.level < $1.level }) {
+            let columns = spanner.columns.clamped(to: 0..<columnCount)
+            let auto = columns.filter { sizes[$0].isAuto }
+            guard !auto.isEmpty, spanner.row >= 0 else { continue }
+            var available = 0.0
+            for c in columns {
+                if case .fixed(let length) = sizes[c].kind { available += length } else if sizes[c].isAuto { available += content[c] }
+                if c + 1 < columns.upperBound {
+                    let gap = c < spec.columnSpacings.count ? spec.columnSpacings[c] ?? spec.columnSpacing : spec.columnSpacing
+                    available += gap.size
+                }
+            }
+            let shortfall = measuredWidth(row: spanner.row, column: columns.lowerBound) - available
+            guard shortfall > 0 else { continue }
+            for c in auto { content[c] += shortfall / Double(auto.count) }
+        }
     }
 
     /// The content size of every cell anchor, for non-`fill` alignment; nil when both axes fill

@@ -43,6 +43,16 @@ extension Document {
     public typealias FontMode = PreparedGrid.FontMode
     /// The grid-line overrides of a document (`gridLines`): per family a line, `none`, or unset.
     public typealias GridLinesOverride = GridDocument.GridLinesOverride
+    /// `appearance`: `light` or `dark` (the dark counterpart of the theme).
+    public typealias Appearance = GridDocument.Appearance
+    /// A column's date format (the `format.date` key).
+    public typealias DateFormat = DateFormatSpec
+    /// A column's number and date formats and its text for missing values, together.
+    public typealias CellFormat = GridDocument.CellFormat
+    /// How an item grid shows the slots after its last item (`emptySlots`).
+    public typealias EmptySlots = GridDocument.EmptySlots
+    /// The size of every item of an item grid (`itemSize`).
+    public typealias ItemSize = GridLayout.ItemSize
 
     /// The layout keys (`columnWidths`, `rowHeights`, `columnSpacing`, `rowSpacing`, margins,
     /// `distribution`, `cellAlignment`, `frozen`, `viewport`, `spans`…), by their format names:
@@ -68,4 +78,6 @@ extension Style {
     public typealias Sheet = StyleSheet
     /// The `gridLines` a theme paints: horizontal, vertical, outer, header.
     public typealias GridLines = GridDocument.GridLines
+    /// How cell text is read (the `markup` key): plain, or inline Markdown.
+    public typealias Markup = MarkupMode
 }

@@ -63,14 +63,19 @@ final class PNGRowWriter {
     private let path: String?
     private var message = [CChar](repeating: 0, count: 512)
 
-    init(path: String?, width: Int, height: Int, alpha: Bool, compressionLevel: Int) throws(ImageError) {
+    /// libpng's PNG_FILTER_NONE: no per-row filter search. The diff image is mostly flat grey,
+    /// which deflates well unfiltered, and libpng's adaptive choice costs more than the deflate.
+    static let filterNone: Int32 = 0x08
+
+    /// `filter` is a libpng PNG_FILTER_* mask; 0 lets libpng choose per row.
+    init(path: String?, width: Int, height: Int, alpha: Bool, compressionLevel: Int, filter: Int32 = 0) throws(ImageError) {
         guard width > 0, height > 0 else {
             throw ImageError(file: path, "cannot encode an empty (\(width)x\(height)) image as PNG")
         }
         self.path = path
         var message = [CChar](repeating: 0, count: 512)
         let created = message.withUnsafeMutableBufferPointer { err in
-            grpng_writer_create(path, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(compressionLevel), 0,
+            grpng_writer_create(path, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(compressionLevel), filter,
                                 err.baseAddress, err.count)
         }
         guard let created else {

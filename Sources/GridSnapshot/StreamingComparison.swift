@@ -80,7 +80,8 @@ public enum StreamingComparison {
             var painter = DiffRowPainter(expectedWidth: e.width, expectedHeight: e.height,
                                          actualWidth: a.width, actualHeight: a.height)
             let writer = try diffPath.map { path throws(ImageError) in
-                try PNGRowWriter(path: path, width: painter.width, height: painter.height, alpha: true, compressionLevel: 1)
+                try PNGRowWriter(path: path, width: painter.width, height: painter.height, alpha: true,
+                                 compressionLevel: 1, filter: PNGRowWriter.filterNone)
             }
             var classes = [UInt8](repeating: 0, count: max(width, 1))
             var diffRow = [UInt8](repeating: 0, count: writer == nil ? 0 : painter.rowBytes)

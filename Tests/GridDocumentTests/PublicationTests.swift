@@ -272,6 +272,12 @@ import GridLayout
         #expect(g.spec.rowHeights == [.fixed(40)])
     }
 
+    @Test func decimalAlignmentUsesTheColumnsSeparator() throws {
+        let g = try grid(#"{"columns": [{"key": "a", "format": {"number": {"decimalSeparator": ","}}}, {"key": "b"}], "data": {"rows": [[1.5, 2]]}}"#)
+        #expect(g.cells.decimalSeparator(column: 0) == "," && g.cells.decimalSeparator(column: 1) == ".")
+        #expect(text(g, 1, 0) == "1,5")
+    }
+
     @Test func cellFormatOverridesAndWarnings() throws {
         let g = try grid("""
         {"columns": [{"key": "d", "format": {"date": {"output": "d MMM yyyy"}}},
