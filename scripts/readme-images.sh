@@ -18,13 +18,14 @@ done
 "$bin" render Fixtures/snapshots/people.csv -o "$out/people.png" --limit 5 --scale 2 --title People \
   --columns name,city,balance --appearance light,dark > /dev/null
 "$bin" render Fixtures/gallery/contact-sheet.json -o "$out/contact-sheet.png" --scale 2
+# Every script and colour emoji with the pinned font stack; a Markdown table with inline markup.
+"$bin" render Fixtures/snapshots/multilingual.json -o "$out/multilingual.png" --scale 2
+"$bin" render Fixtures/snapshots/emoji-features.json -o "$out/emoji.png" --scale 2
+"$bin" render Fixtures/snapshots/readme-table.md -o "$out/readme-table.png" --scale 2
 # A gt-style report table (spanners, stub, summaries, footnotes, colour scale, bars, dates).
 for format in png svg pdf; do
   "$bin" render Fixtures/snapshots/publication-report.json -o "$out/publication-report.$format" --scale 2
 done
-"$bin" render Fixtures/snapshots/multilingual.json -o "$out/multilingual.png" --scale 2
-"$bin" render Fixtures/snapshots/emoji-features.json -o "$out/emoji.png" --scale 2
-"$bin" render Fixtures/snapshots/readme-table.md -o "$out/readme-table.png" --scale 2
 # One picture per publication feature, for docs/FORMAT.md.
 for feature in spanners summary footnotes data-styles formats; do
   "$bin" render "Fixtures/gallery/publication/$feature.json" -o "$out/publication-$feature.png" --scale 2

@@ -73,7 +73,7 @@ enum FontStack {
         xml += "<cachedir>/var/cache/fontconfig</cachedir>\n"
         if !rejected.isEmpty {
             xml += "<selectfont><rejectfont>\n"
-            for path in rejected { xml += "<glob>\(escaped(path))</glob>\n" }
+            for path in rejected { xml += "<glob>\(XMLText.escaped(path))</glob>\n" }
             xml += "</rejectfont></selectfont>\n"
         }
         xml += rules
@@ -115,17 +115,4 @@ enum FontStack {
         """
         return xml
     }()
-
-    private static func escaped(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
 }

@@ -24,7 +24,7 @@ enum SVGLinks {
     static func elements(_ areas: [LinkArea]) -> [UInt8] {
         var links = ""
         for area in areas {
-            let url = escaped(area.url)
+            let url = XMLText.escaped(area.url)
             links += "<a xlink:href=\"\(url)\" href=\"\(url)\">"
             for r in area.rects {
                 links += "<rect x=\"\(number(r.x))\" y=\"\(number(r.y))\" width=\"\(number(r.width))\" height=\"\(number(r.height))\" fill=\"#000\" fill-opacity=\"0\"/>"
@@ -50,21 +50,4 @@ enum SVGLinks {
         return r == r.rounded() ? String(Int(r)) : "\(r)"
     }
 
-    static func escaped(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                // Characters XML 1.0 cannot hold at all are left out.
-                if let v = c.unicodeScalars.first?.value, c.unicodeScalars.count == 1, v < 0x20, v != 0x09, v != 0x0A, v != 0x0D { continue }
-                out.append(c)
-            }
-        }
-        return out
-    }
 }

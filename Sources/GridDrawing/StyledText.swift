@@ -46,7 +46,8 @@ struct StyledText {
             }
         }
         self.links = links
-        self.attributes = attributes
+        // Latin text with accents and no markup needs nothing: laid out exactly as plain text.
+        self.attributes = attributes.isEmpty ? nil : attributes
     }
 
     /// Languages for runs of non-Latin scripts, so fontconfig picks fonts (and Han glyph forms)

@@ -13,8 +13,12 @@ final class TextAttributes {
     init() { pointer = pango_attr_list_new() }
     deinit { pango_attr_list_unref(pointer) }
 
+    /// No attribute was added: the text can be laid out without a list.
+    private(set) var isEmpty = true
+
     private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ range: Range<Int>) {
         guard let attribute else { return }
+        isEmpty = false
         attribute.pointee.start_index = UInt32(clamping: range.lowerBound)
         attribute.pointee.end_index = UInt32(clamping: range.upperBound)
         pango_attr_list_insert(pointer, attribute)

@@ -169,6 +169,19 @@ import Testing
         }
     }
 
+    @Test func streamedSVGHasTheLinksToo() throws {
+        let rows = (0..<60).map { i in #"[{"text": "row \#(i)", "link": "https://example.com/\#(i)?a&b"}, "x"]"# }.joined(separator: ", ")
+        let grid = try Self.grid(#"{"header": false, "columns": [{"key": "a"}, {"key": "b"}], "data": {"rows": [\#(rows)]}}"#)
+        let job = try RenderJob(grid, options: RenderOptions(paintThreads: 3))
+        job.streamedChunkCells = 8
+        let sink = OutputSink()
+        try job.svg(to: sink)
+        let svg = String(decoding: sink.bytes, as: UTF8.self)
+        #expect(svg.components(separatedBy: "<a xlink:href=").count - 1 == 60)
+        #expect(svg.contains(#"<a xlink:href="https://example.com/59?a&amp;b""#))
+        #expect(svg.hasSuffix("</svg>\n"))
+    }
+
     @Test func pangoMarkupTypedInACellStaysLiteral() throws {
         for markup in ["none", "markdown"] {
             let json = #"{"styles": {"cell": {"markup": "\#(markup)"}}, "header": false, "columns": [{"key": "a"}], "data": {"rows": [["<b>x</b> &amp; <span foreground=\"red\">y</span>"]]}}"#

@@ -83,7 +83,7 @@ import Testing
         // Text keys (issue 11): markup modes, links, font directories.
         Case(input: "unknown-markup.json", fragments: ["unknown-markup.json:2: styles.cell.markup:", "\"html\"", "markdown"]),
         Case(input: "link-not-string.json", fragments: ["link-not-string.json:3: data.rows[0][0].link:", "expected a URL string"]),
-        Case(input: "ok.json", fragments: ["font directory", "no-fonts", "no fonts found"], extra: ["--font-dir", "no-fonts"]),
+        Case(input: "ok.json", fragments: ["no-fonts", "no font"], extra: ["--font-dir", "no-fonts"]),
         Case(input: "ok.json", fragments: ["font directory", "no-such-fonts", "not found"], extra: ["--font-dir", "no-such-fonts"]),
         // Files that are not documents.
         Case(input: "not-a-png.png", fragments: ["not-a-png.png", "unsupported input type"]),
