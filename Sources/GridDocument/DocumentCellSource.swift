@@ -66,7 +66,7 @@ public struct DocumentCellSource: CellSource, Sendable {
         guard rows.indices.contains(row), columns.indices.contains(column) else { return .empty }
         switch rows[row].source {
         case .titles:
-            return .text(columns[column].title)
+            return .text(columns[column].title.withVisibleNUL)
         case .section(let s):
             return column == 0 ? .text(sectionTitles[s]) : .empty
         case .strings(let i):
@@ -148,6 +148,6 @@ public struct DocumentCellSource: CellSource, Sendable {
     static func formatText(_ s: String, _ spec: NumberFormatSpec?) -> CellContent {
         if s.isEmpty { return .empty }
         if let spec, let v = NumberFormat.parseNumber(s) { return .text(spec.numberFormat.format(v)) }
-        return .text(s)
+        return .text(s.withVisibleNUL)
     }
 }

@@ -47,10 +47,10 @@ final class FontMap {
         }
         if mode == .pinned {
             let directory = fontDirectory ?? FontMap.defaultFontDirectory
-            var info = stat()
-            guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            // A directory holding fonts (not a named pipe, not empty): bad input, exit 2.
+            if let problem = FontDirectoryCheck.problem(directory) {
                 g_object_unref(map)
-                throw RenderError("font directory \(directory): not found")
+                throw RenderError("\(fontDirectory == nil ? "font directory" : "--font-dir") \(directory): \(problem)", badInput: true)
             }
             let config: OpaquePointer
             do { config = try PinnedFontConfigs.shared.config(for: directory) } catch {
@@ -74,7 +74,7 @@ final class FontMap {
         if mode == .pinned && names.subtracting(FontMap.pangoAliases).isEmpty {
             // Every stored property is set, so `deinit` runs and releases the map (releasing it
             // here too was a double unref: GLib's "G_IS_OBJECT (object)" critical).
-            throw RenderError("font directory \(fontDirectory ?? FontMap.defaultFontDirectory): no fonts found")
+            throw RenderError("font directory \(fontDirectory ?? FontMap.defaultFontDirectory): no fonts found", badInput: true)
         }
     }
 

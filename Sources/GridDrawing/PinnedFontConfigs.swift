@@ -19,9 +19,6 @@ final class PinnedFontConfigs: @unchecked Sendable {  // `configs` is guarded by
     func config(for directory: String) throws -> OpaquePointer {
         lock.lock(); defer { lock.unlock() }
         if let config = configs[directory] { return config }
-        if let problem = FontDirectoryCheck.problem(directory) {
-            throw RenderError("--font-dir \(directory): \(problem)", badInput: true)
-        }
         guard let config = FcConfigCreate() else { throw RenderError("cannot create a fontconfig configuration") }
         // Read the system's font cache (fc-cache fills it when fonts are installed) instead of
         // rescanning the fonts and complaining that a private configuration has nowhere to

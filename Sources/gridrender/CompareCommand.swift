@@ -50,7 +50,7 @@ struct CompareCommand: ParsableCommand {
             let matched = try compare()
             if !matched { throw ExitCode(1) }
         } catch let failure as CompareError {
-            FileHandle.standardError.write(Data("error: \(failure.message)\n".utf8))
+            printError(failure.message)
             throw ExitCode(2)
         }
     }
