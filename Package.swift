@@ -7,8 +7,9 @@ import PackageDescription
 /// - `GridDrawing`: Cairo, Pango and libpng painting to PNG, SVG and PDF.
 /// - `GridSnapshot`: image comparison, diff images, snapshot strategies and record modes.
 /// - `GridSnapshotTesting`: `assertSnapshot` for XCTest and Swift Testing.
-/// - `GridRender`: the one import for Swift users (re-exports the three above) with the
-///   SwiftUI-like `GridItem`, documents built from plain values and `render(to:)`/`pngData()`.
+/// - `GridRender`: the one import for Swift users: a curated surface over the three above
+///   (`Document`, `Style`, `Theme`, `GridRenderError` at the top level, the rest nested), documents
+///   built from plain values, `render(to:)`/`pngData()` and their `async` twins.
 /// - `gridrender`: the command-line tool.
 /// - `CCairo`, `CPangoCairo`, `CLibPNG`: system-library shims; `CPNGCodec`: libpng's
 ///   setjmp/longjmp error handling, which Swift cannot express.
@@ -39,7 +40,7 @@ let package = Package(
                        providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
-        .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
+        .target(name: "CPNGCodec", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
 
         .target(name: "GridLayout"),
         .target(name: "GridDocument", dependencies: [
@@ -52,12 +53,14 @@ let package = Package(
         .target(name: "GridSnapshot", dependencies: ["GridDocument", "GridDrawing", "CPNGCodec"]),
         /// `assertSnapshot` for users' tests: the only target that links XCTest and Swift Testing,
         /// so the `gridrender` binary does not.
-        .target(name: "GridSnapshotTesting", dependencies: ["GridSnapshot"]),
+        /// It depends on GridRender too, so a test target that lists only this product can
+        /// `import GridRender` and link.
+        .target(name: "GridSnapshotTesting", dependencies: ["GridSnapshot", "GridRender"]),
         /// Strategies for pointfreeco's swift-snapshot-testing (`assertSnapshot(of: document, as:
         /// .png)`) backed by GridSnapshot's comparator. Only the `SnapshotTesting` product: its
         /// `InlineSnapshotTesting` would compile swift-syntax.
         .target(name: "SnapshotTestingGridRender", dependencies: [
-            "GridSnapshot", "GridDocument",
+            "GridSnapshot", "GridSnapshotTesting", "GridDocument",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         .executableTarget(name: "gridrender", dependencies: [
@@ -68,7 +71,9 @@ let package = Package(
             // (dynamic loading and relocation of libswiftCore/Foundation/ICU). Cairo, Pango and
             // libpng stay shared system libraries.
             // Foundation's own static dependencies are not auto-linked by `-static-stdlib` alone.
+            // lld: GNU ld prints a `mktemp` warning for the static Foundation, which lld does not.
             .unsafeFlags([
+                "-use-ld=lld",
                 "-static-stdlib",
                 "-Xlinker", "--start-group",
                 "-Xlinker", "-lFoundation", "-Xlinker", "-lFoundationInternationalization",

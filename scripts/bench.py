@@ -8,8 +8,13 @@ the median wall time of --runs runs, peak resident memory (the child's ru_maxrss
 for PNG, pixels/s. Times are wall-clock on whatever else the machine is doing: run it on a quiet
 machine, or read the ratios rather than the absolute numbers.
 
+Then a thread-scaling table: 1,000 / 10,000 / 100,000 rows in each format with
+GRIDRENDER_THREADS = 1, 2 and all CPUs (alternating runs), wall time, CPU time and peak memory,
+beside the C baseline where it can run (up to 10,000 rows; it cannot write a PNG over 32,767 px).
+
 usage: scripts/bench.py [--bin .build/release/gridrender] [--rows 100,1000,10000,100000]
-                        [--formats png,svg,pdf] [--runs 3] [--peers]
+                        [--formats png,svg,pdf] [--runs 3] [--peers] [--threads 1,2,all]
+                        [--scaling-rows 1000,10000,100000] [--no-scaling]
 --peers also times the C + Cairo + Pango baseline (../shared/bench/baseline/table.c) and
 matplotlib's table (../shared/bench/peers/mpl_table.py) on the same files, alternating runs.
 """
@@ -46,14 +51,18 @@ def make_csv(rows: int, path: Path) -> Path:
     return path
 
 
-def run_once(argv):
-    """(wall seconds, peak RSS MiB, exit code, stderr tail) of one child process."""
+def run_once(argv, env=None, cpu=None):
+    """(wall seconds, peak RSS MiB, exit code, stderr tail) of one child process; `cpu`, a list,
+    gets its CPU time (user + system seconds) appended."""
     t0 = time.perf_counter()
-    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         env=None if env is None else {**os.environ, **env})
     _, status, usage = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t0
     err = p.stderr.read().decode(errors="replace")[-300:]
     p.stderr.close()
+    if cpu is not None:
+        cpu.append(usage.ru_utime + usage.ru_stime)
     return wall, usage.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status), err
 
 
@@ -85,11 +94,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", default=str(ROOT / ".build/release/gridrender"))
     ap.add_argument("--rows", default="100,1000,10000,100000")
-    ap.add_argument("--formats", default="png,png@0.4,svg,pdf",
-                    help="png@S renders PNG at --scale S (0.4 keeps 100,000 rows under the 1,000,000 px limit)")
+    ap.add_argument("--formats", default="png,svg,pdf", help="png@S renders PNG at --scale S")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--data", default=str(ROOT / ".build/bench-data"))
     ap.add_argument("--peers", action="store_true", help="also time the C baseline and matplotlib")
+    ap.add_argument("--threads", default="1,2,all", help="GRIDRENDER_THREADS values of the scaling table")
+    ap.add_argument("--scaling-rows", default="1000,10000,100000")
+    ap.add_argument("--no-scaling", action="store_true", help="skip the thread-scaling table")
     args = ap.parse_args()
 
     data = Path(args.data); data.mkdir(parents=True, exist_ok=True)
@@ -110,10 +121,6 @@ def main():
         csv = make_csv(rows, data / f"people-{rows}.csv")
         for fmt in formats:
             ext, _, scale = fmt.partition("@")
-            if ext == "png" and not scale and rows * 22 > 1_000_000:
-                # 22 px a row at scale 1: over the 1,000,000 px per side a PNG may have (DESIGN §5).
-                results[("gridrender", rows, fmt)] = (float("nan"), float("nan"), None, "over the 1,000,000 px limit")
-                continue
             suffix = f"@{scale}" if scale else ""
             cmds = {name: make(csv, out / f"{name.replace(' ', '_')}-{rows}{suffix}.{ext}") for name, make in tools.items()}
             if scale:
@@ -193,6 +200,60 @@ def main():
                     r = results.get((n, rows, fmt))
                     ratios.append("–" if r is None or r[3] or ours != ours else f"{ours / r[0]:.2f}")
                 print(f"| people-{rows} → {fmt} | " + " | ".join(row) + " | " + " | ".join(ratios) + " |")
+    if not args.no_scaling:
+        thread_scaling(args, data, out)
+
+
+def thread_scaling(args, data: Path, out: Path):
+    """Wall time, CPU time and peak memory with GRIDRENDER_THREADS = each of --threads, beside the
+    C baseline (≤ 10,000 rows), alternating runs; median of --runs (1 run at ≥ 100,000 rows)."""
+    cpus = os.cpu_count() or 1
+    threads = []
+    for t in args.threads.split(","):
+        n = cpus if t == "all" else int(t)
+        if n not in threads:
+            threads.append(n)
+    c = build_baseline()
+    rows_list = [int(r) for r in args.scaling_rows.split(",")]
+    print()
+    print(f"Thread scaling (GRIDRENDER_THREADS = {', '.join(map(str, threads))}; {cpus} CPUs; median wall s, "
+          f"CPU s in brackets, peak MiB; ratio = gridrender at {threads[-1]} threads ÷ C)")
+    print()
+    print("| workload | C | " + " | ".join(f"{t} thread{'s' if t > 1 else ''}" for t in threads)
+          + f" | peak MiB ({' → '.join(map(str, threads))}) | ÷ C wall | ÷ C CPU | {threads[0]} → {threads[min(1, len(threads) - 1)]} threads |")
+    print("|---|---|" + "---|" * (len(threads) + 4))
+    for rows in rows_list:
+        csv = make_csv(rows, data / f"people-{rows}.csv")
+        for fmt in ("png", "svg", "pdf"):
+            cmds = {t: ([args.bin, "render", str(csv), "-o", str(out / f"threads-{t}-{rows}.{fmt}")], {"GRIDRENDER_THREADS": str(t)})
+                    for t in threads}
+            if rows <= 10000 and not (fmt == "png" and rows * 22 > 32767):
+                cmds["C"] = ([str(c), str(csv), str(out / f"c-{rows}.{fmt}")], None)
+            big = rows >= 100000
+            walls = {k: [] for k in cmds}; cpu = {k: [] for k in cmds}; peaks = {k: [] for k in cmds}; notes = {k: "" for k in cmds}
+            if not big:
+                for argv, env in cmds.values():
+                    run_once(argv, env)   # warm-up
+            for _ in range(1 if big else args.runs):
+                for k, (argv, env) in cmds.items():
+                    wall, rss, code, err = run_once(argv, env, cpu[k])
+                    walls[k].append(wall); peaks[k].append(rss)
+                    if code != 0:
+                        notes[k] = f"exit {code}"
+            med = {k: statistics.median(v) for k, v in walls.items()}
+            mcpu = {k: statistics.median(v) for k, v in cpu.items()}
+            def cell(k):
+                return "fails" if notes[k] else f"{med[k]:.3f} [{mcpu[k]:.2f}]"
+            last = threads[-1]
+            has_c = "C" in cmds and not notes["C"]
+            ratio = f"{med[last] / med['C']:.2f}" if has_c else "–"
+            cratio = f"{mcpu[last] / mcpu['C']:.2f}" if has_c else "–"
+            second = threads[min(1, len(threads) - 1)]
+            print(f"| people-{rows} → {fmt} | " + (cell("C") if "C" in cmds else "–") + " | "
+                  + " | ".join(cell(t) for t in threads) + " | "
+                  + " → ".join(f"{max(peaks[t]):.0f}" for t in threads)
+                  + f" | {ratio} | {cratio} | {med[second] / med[threads[0]]:.2f} |")
+            print(f"  scaling: {rows} rows → {fmt}", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,10 @@ done
 "$bin" render Fixtures/gallery/spans.json -o "$out/spans.png"
 "$bin" render Fixtures/gallery/palette.yaml -o "$out/palette.png"
 "$bin" render Fixtures/snapshots/people.csv -o "$out/people-csv.png" --limit 8 --scale 2
+# A gt-style report table (spanners, stub, summaries, footnotes, colour scale, bars, dates).
+for format in png svg pdf; do
+  "$bin" render Fixtures/snapshots/publication-report.json -o "$out/publication-report.$format" --scale 2
+done
 # A snapshot diff: the same table sorted another way, compared with the original.
 tmp=$(mktemp -d)
 "$bin" render Fixtures/demo/table.json -o "$tmp/expected.png" --scale 1

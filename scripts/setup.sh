@@ -2,7 +2,8 @@
 # Installs the Debian packages gridrender needs, only those that are missing.
 set -euo pipefail
 need=()
-for p in libcairo2-dev libpango1.0-dev libpng-dev fonts-dejavu-core librsvg2-bin libxml2-utils poppler-utils; do
+# chromium: the folder report is checked in headless Chromium (ReportBrowserTests).
+for p in libcairo2-dev libpango1.0-dev libpng-dev fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji librsvg2-bin libxml2-utils poppler-utils chromium; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -11,8 +12,16 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
-# The schema test validates fixtures with Python's jsonschema package.
-if ! python3 -c 'import jsonschema' 2>/dev/null; then
-  echo "setup: installing the jsonschema Python package" >&2
-  python3 -m pip install --quiet jsonschema || python3 -m pip install --quiet --break-system-packages jsonschema
+# The schema test validates fixtures with Python's jsonschema package. When the system Python
+# lacks it, it goes into a virtual environment under .build/ (the test looks there first); the
+# system Python is never changed.
+cd "$(dirname "$0")/.."
+if ! python3 -c 'import jsonschema' 2>/dev/null && ! .build/venv/bin/python3 -c 'import jsonschema' 2>/dev/null; then
+  echo "setup: installing the jsonschema Python package into .build/venv" >&2
+  python3 -m venv .build/venv 2>/dev/null || {
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
+    python3 -m venv .build/venv
+  }
+  .build/venv/bin/python3 -m pip install --quiet jsonschema
 fi

@@ -1,5 +1,6 @@
 #include "png_reader.h"
 #include <png.h>
+#include "png_rgba_transforms.h"
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,13 +51,7 @@ int grpng_decode(const uint8_t *data, size_t length, uint64_t max_pixels,
         png_destroy_read_struct(&png, &info, NULL);
         return 1;
     }
-    int color = png_get_color_type(png, info), depth = png_get_bit_depth(png, info);
-    if (depth == 16) png_set_strip_16(png);
-    if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
-    if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
-    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
-    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
-    if (!(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS)) png_set_filler(png, 0xff, PNG_FILLER_AFTER);
+    grpng_set_rgba8_transforms(png, info);
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
     if (png_get_rowbytes(png, info) != (size_t)w * 4) png_error(png, "unsupported pixel layout");

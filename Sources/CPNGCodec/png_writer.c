@@ -1,4 +1,5 @@
 #include "png_writer.h"
+#include "pixel_convert.h"
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -70,25 +71,6 @@ grpng_writer *grpng_writer_create(const char *path, uint32_t width, uint32_t hei
     return w;
 }
 
-/* Cairo ARGB32 is premultiplied, one native-endian uint32 per pixel: A<<24 | R<<16 | G<<8 | B. */
-static void convert_argb32(const grpng_writer *w, const uint8_t *src, uint8_t *dst) {
-    const uint32_t *px = (const uint32_t *)src;
-    for (uint32_t x = 0; x < w->width; x++) {
-        uint32_t p = px[x];
-        uint32_t a = p >> 24, r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
-        if (a != 0 && a != 255) {  /* un-premultiply, rounding to nearest */
-            r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a;
-            /* A channel above alpha is invalid premultiplied data; clamp instead of wrapping
-               around in the uint8_t store (200 over alpha 100 would otherwise become 254). */
-            if (r > 255) r = 255;
-            if (g > 255) g = 255;
-            if (b > 255) b = 255;
-        }
-        if (w->alpha) { dst[0] = r; dst[1] = g; dst[2] = b; dst[3] = a; dst += 4; }
-        else { dst[0] = r; dst[1] = g; dst[2] = b; dst += 3; }
-    }
-}
-
 static void convert_rgba(const grpng_writer *w, const uint8_t *src, uint8_t *dst) {
     if (w->alpha) { memcpy(dst, src, (size_t)w->width * 4); return; }
     for (uint32_t x = 0; x < w->width; x++, src += 4, dst += 3) { dst[0] = src[0]; dst[1] = src[1]; dst[2] = src[2]; }
@@ -100,7 +82,7 @@ static int write_rows(grpng_writer *w, const uint8_t *data, int stride, uint32_t
     if (setjmp(png_jmpbuf(w->png))) { copy_error(w, err, errlen); return 1; }
     for (uint32_t y = 0; y < rows; y++) {
         const uint8_t *src = data + (size_t)y * (size_t)stride;
-        if (argb) convert_argb32(w, src, w->row); else convert_rgba(w, src, w->row);
+        if (argb) grpng_convert_argb32_row(src, w->row, w->width, w->alpha); else convert_rgba(w, src, w->row);
         png_write_row(w->png, w->row);
     }
     w->written += rows;

@@ -7,9 +7,9 @@ import GridLayout
 /// decoded once and prepared with different CLI overrides.
 public struct Document: Sendable, Hashable {
     /// Name used in error messages (`people.json`, `-`); nil for documents built in code.
-    public var file: String?
+    package var file: String?
     /// Directory that data files, theme files and images are resolved against.
-    public var baseDirectory: String = "."
+    package var baseDirectory: String = "."
 
     public var canvas = Canvas()
     public var title: String?
@@ -29,9 +29,13 @@ public struct Document: Sendable, Hashable {
     public var lineLimit: LineLimit?
     public var itemHeight: ItemHeight?
     public var sectionsStartOnNewLine: Bool?
+    /// Item mode: what slots without an item show (default `.hidden`), and the items' size in
+    /// their slots (nil = fill the slot).
+    public var emptySlots: EmptySlots = .hidden
+    public var itemSize: ItemSize?
 
     /// The layout keys (`Document.emptyLayout()` when the document sets none).
-    public var layout = Document.emptyLayout()
+    package var layout = Document.emptyLayout()
     public var selection = Selection()
 
     public var theme: ThemeReference?
@@ -40,14 +44,30 @@ public struct Document: Sendable, Hashable {
     /// Alpha-blend layered style backgrounds (default true); false = topmost set value wins.
     public var blending = true
     public var fonts: PreparedGrid.FontMode = .pinned
+    /// The page the picture is made for (`"light"` or `"dark"`); nil = the theme as named (see
+    /// ``Appearance``).
+    public var appearance: Appearance?
+
+    // Publication tables (issue 15).
+    /// `stub`: the key of the column that holds row labels.
+    public var stub: String?
+    public var spanners: [Spanner] = []
+    public var summary: [SummaryRow] = []
+    public var footnotes: [Footnote] = []
+    public var footnoteMarks: FootnoteMarks = .numbers
+    /// `headerHeight`: the height of every header row (spanner rows included); nil = as the other rows.
+    public var headerHeight: Double?
+    /// The `markup` every style starts from, below the theme: `.markdown` for a Markdown pipe
+    /// table (where people write `**bold**`), `.none` for every other input.
+    public var defaultMarkup: MarkupMode = .none
 
     /// Lines of a few keys (`data`, `theme`, `spans`, `selection`) so errors found while preparing
     /// (a missing CSV file, an unknown theme) can still point at the document line.
-    public var sourceLines: [String: Int] = [:]
+    package var sourceLines: [String: Int] = [:]
     /// Every image cell of the document, with where it is written; `prepare` checks the files.
-    public var imageReferences: [ImageReference] = []
+    package var imageReferences: [ImageReference] = []
     /// The largest data file (CSV, TSV, JSON) `prepare` reads for this document; `load` sets it.
-    public var maxInputBytes: Int = Document.defaultMaxInputBytes
+    package var maxInputBytes: Int = Document.defaultMaxInputBytes
     /// Cells, columns, text and image bytes `prepare` accepts (docs/robustness.md).
     public var budget: InputBudget = .standard
 
@@ -76,11 +96,22 @@ extension Document {
         public var align: TextAlign?
         public var format: NumberFormatSpec?
         public var style: Style?
+        /// `format.date`.
+        public var dateFormat: DateFormatSpec?
+        /// `format.missing`: shown for empty and null cells.
+        public var missing: String?
+        /// `headerStyle`: the style of this column's title cell, over `styles.header`.
+        public var headerStyle: Style?
+        public var colorScale: ColorScale?
+        public var bar: DataBar?
+        public var rules: [ConditionalRule] = []
         public init(key: String, title: String? = nil, width: TrackSize? = nil, align: TextAlign? = nil,
                     format: NumberFormatSpec? = nil, style: Style? = nil) {
             self.key = key; self.title = title; self.width = width; self.align = align
             self.format = format; self.style = style
         }
+        /// `format` as a whole: number, date and missing.
+        public var cellFormat: CellFormat { CellFormat(number: format, date: dateFormat, missing: missing) }
     }
 
     /// Where table rows come from.
@@ -134,7 +165,11 @@ extension Document {
         public var value: Value
         /// The cell's own style (`{"text": …, "style": {…}}`): top of the cascade.
         public var style: Style?
-        public init(_ value: Value, style: Style? = nil) { self.value = value; self.style = style }
+        /// The cell's own `format`, replacing its column's.
+        public var format: CellFormat?
+        /// The URL a text cell links to (`{"text": …, "link": "https://…"}`): clickable in PDF and SVG.
+        public var link: String?
+        public init(_ value: Value, style: Style? = nil, link: String? = nil) { self.value = value; self.style = style; self.link = link }
         public static let empty = Cell(.empty)
     }
 
@@ -161,6 +196,8 @@ extension Document {
         case named(String)
         case file(String)
         case inline(ThemeOverride)
+        /// A theme value built in code (a preset, or one extended or made from scratch).
+        case theme(Theme)
     }
 
     /// A theme written as a document fragment: styles, grid lines, canvas background.

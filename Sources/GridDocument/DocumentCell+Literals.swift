@@ -11,6 +11,11 @@ extension Document.Cell: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
     /// Text, optionally with its own style (the top of the cascade).
     public static func text(_ text: String, style: Style? = nil) -> Document.Cell { Document.Cell(.text(text), style: style) }
 
+    /// Text that links to `url` (a link annotation in PDF, an `<a>` in SVG, styled text in PNG).
+    public static func link(_ text: String, url: String, style: Style? = nil) -> Document.Cell {
+        Document.Cell(.text(text), style: style, link: url)
+    }
+
     /// A number; shown as written (`12`, `3.5`) unless the column has a number format.
     public static func number(_ value: Double, style: Style? = nil) -> Document.Cell {
         let text = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)

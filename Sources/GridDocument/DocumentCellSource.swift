@@ -18,10 +18,16 @@ public struct DocumentCellSource: CellSource, Sendable {
         case cells(Int)
         /// A section header; the section's index.
         case section(Int)
+        /// A row of spanner labels over the column titles (`PublishedTable.headerCells`).
+        case spanner
+        /// A summary row; index into `PublishedTable.summaryRows`.
+        case summary(Int)
     }
 
-    /// Style classes; the row part of the cascade.
-    enum RowClass: Int, Sendable, CaseIterable { case header, section, row, alternateRow, item }
+    /// Style classes; the row part of the cascade. `titles` is the header row of column titles
+    /// (where a column's `headerStyle` applies); `summaryFirst` the first summary row of a group,
+    /// with the rule above it.
+    enum RowClass: Int, Sendable, CaseIterable { case header, section, row, alternateRow, item, titles, summary, summaryFirst }
 
     struct RowRef: Sendable {
         var source: RowSource
@@ -30,10 +36,13 @@ public struct DocumentCellSource: CellSource, Sendable {
 
     struct Column: Sendable {
         var key: String
+        /// The title as shown (with its footnote marks).
         var title: String
-        var format: NumberFormatSpec?
+        var format: CompiledCellFormat
         /// Index of the column in a CSV row (CSV sources only).
         var csvIndex: Int
+        /// Index of the column in an inline row (the document's column order; the stub moves first).
+        var cellIndex: Int
     }
 
     let columns: [Column]
@@ -56,6 +65,8 @@ public struct DocumentCellSource: CellSource, Sendable {
     /// Resolved styles by (class, column, selected).
     let styleTable: [ResolvedStyle]
     let columnCountForStyles: Int
+    /// Spanner rows, summary rows, footnote marks and data-driven styles.
+    var publication = PublishedTable()
 
     public func content(row: Int, column: Int, item: Int?) -> CellContent {
         if isItemMode {
@@ -69,15 +80,65 @@ public struct DocumentCellSource: CellSource, Sendable {
             return .text(columns[column].title.withVisibleNUL)
         case .section(let s):
             return column == 0 ? .text(sectionTitles[s]) : .empty
+        case .spanner:
+            return publication.headerCells[row * columns.count + column].map { .text($0.text) } ?? .empty
+        case .summary(let i):
+            let r = publication.summaryRows[i]
+            return r.indices.contains(column) ? r[column] : .empty
         case .strings(let i):
             let r = strings[i]
             let index = columns[column].csvIndex
-            guard r.indices.contains(index) else { return .empty }
-            return formatText(r[index], columns[column].format)
+            let content = r.indices.contains(index) ? columns[column].format.content(text: r[index], value: nil) : columns[column].format.empty
+            return marked(content, row: row, column: column)
         case .cells(let i):
             let r = cells[i]
-            guard r.indices.contains(column) else { return .empty }
-            return format(r[column], columns[column].format)
+            let index = columns[column].cellIndex
+            let cell = r.indices.contains(index) ? r[index] : .empty
+            let format = cell.format.map(CompiledCellFormat.init) ?? columns[column].format
+            return marked(Self.format(cell, format), row: row, column: column)
+        }
+    }
+
+    /// `content` with the footnote marks of the cell after its text.
+    private func marked(_ content: CellContent, row: Int, column: Int) -> CellContent {
+        guard !publication.marks.isEmpty, let mark = publication.marks[row * columns.count + column] else { return content }
+        switch content {
+        case .text(let s): return .text(s + mark)
+        case .empty: return .text(mark)
+        default: return content
+        }
+    }
+
+    /// The value of a data cell as written: nil when empty; `number` when it reads as one.
+    func raw(row: Int, column: Int) -> RawValue? {
+        guard rows.indices.contains(row), columns.indices.contains(column) else { return nil }
+        return Self.raw(rows[row].source, csvIndex: columns[column].csvIndex, cellIndex: columns[column].cellIndex,
+                        strings: strings, cells: cells)
+    }
+
+    struct RawValue {
+        var text: String
+        var number: Double?
+    }
+
+    static func raw(_ source: RowSource, csvIndex: Int, cellIndex: Int, strings: [[String]], cells: [[Document.Cell]]) -> RawValue? {
+        switch source {
+        case .strings(let i):
+            let r = strings[i]
+            guard r.indices.contains(csvIndex), !r[csvIndex].isEmpty else { return nil }
+            return RawValue(text: r[csvIndex], number: NumberFormat.parseNumber(r[csvIndex]))
+        case .cells(let i):
+            let r = cells[i]
+            guard r.indices.contains(cellIndex) else { return nil }
+            switch r[cellIndex].value {
+            case .empty: return nil
+            case .number(let v, let t): return RawValue(text: t, number: v)
+            case .text(let t): return t.isEmpty ? nil : RawValue(text: t, number: NumberFormat.parseNumber(t))
+            case .bool(let b): return RawValue(text: b ? "true" : "false", number: nil)
+            case .image(let p, _): return RawValue(text: p, number: nil)
+            case .swatch(let c): return RawValue(text: c.hexString, number: nil)
+            }
+        default: return nil
         }
     }
 
@@ -92,11 +153,42 @@ public struct DocumentCellSource: CellSource, Sendable {
         }
         guard rows.indices.contains(row) else { return ResolvedStyle() }
         let ref = rows[row]
-        let base = styleFor(ref.rowClass, column: ref.rowClass == .section ? 0 : column, selected: selectedRows.contains(row))
-        if case .cells(let i) = ref.source, cells[i].indices.contains(column), let own = cells[i][column].style {
+        if case .spanner = ref.source, let cell = publication.headerCells[row * columns.count + column] { return cell.style }
+        let selected = selectedRows.contains(row)
+        var base: ResolvedStyle
+        if (ref.rowClass == .row || ref.rowClass == .alternateRow), publication.hasDataStyles(column: column) {
+            // Data-driven layers sit on the column style and under the selection.
+            base = styleFor(ref.rowClass, column: column, selected: false)
+            base = publication.applyDataStyles(to: base, column: column, value: raw(row: row, column: column), blending: blending)
+            if selected, let layer = publication.selectedRow { base = base.cascading(layer, blending: blending) }
+        } else {
+            base = styleFor(ref.rowClass, column: ref.rowClass == .section ? 0 : column, selected: selected)
+        }
+        if case .cells(let i) = ref.source, columns.indices.contains(column), cells[i].indices.contains(columns[column].cellIndex),
+           let own = cells[i][columns[column].cellIndex].style {
             return base.cascading(own, blending: blending)
         }
         return base
+    }
+
+    public func link(row: Int, column: Int, item: Int?) -> String? {
+        if isItemMode { return item.flatMap { itemCell($0)?.link } }
+        guard rows.indices.contains(row), case .cells(let i) = rows[row].source, cells[i].indices.contains(column) else { return nil }
+        return cells[i][column].link
+    }
+
+    /// `header, column "name"`, `row 3, column "name"` (data rows counted from 1, section
+    /// header rows not counted), `section "Europe"` or `item 4`.
+    public func cellDescription(row: Int, column: Int, item: Int?) -> String {
+        if isItemMode { return item.map { "item \($0 + 1)" } ?? "section header row \(row + 1)" }
+        let key = columns.indices.contains(column) ? "column \"\(columns[column].key)\"" : "column \(column + 1)"
+        guard rows.indices.contains(row) else { return "row \(row + 1), \(key)" }
+        switch rows[row].source {
+        case .titles, .spanner: return "header, \(key)"
+        case .summary(let i): return "summary row \(i + 1), \(key)"
+        case .section(let s): return "section \"\(sectionTitles[s])\""
+        case .strings(let i), .cells(let i): return "row \(i + 1), \(key)"
+        }
     }
 
     /// The title of section `section` (what a section header row shows); for item mode, where the
@@ -126,28 +218,20 @@ public struct DocumentCellSource: CellSource, Sendable {
         return list.indices.contains(local) ? list[local] : nil
     }
 
-    static func format(_ cell: Document.Cell) -> CellContent { format(cell, nil) }
+    static func format(_ cell: Document.Cell) -> CellContent {
+        format(cell, cell.format.map(CompiledCellFormat.init) ?? .none)
+    }
 
-    /// Number cells go through the column's format; other values pass through.
-    static func format(_ cell: Document.Cell, _ spec: NumberFormatSpec?) -> CellContent {
+    /// Numbers, and text that the format reads, go through the format; other values pass
+    /// through (text the format cannot read is shown as written).
+    static func format(_ cell: Document.Cell, _ format: CompiledCellFormat) -> CellContent {
         switch cell.value {
-        case .empty: return .empty
-        case .text(let s): return formatText(s, spec)
-        case .number(let v, let text): return .text(spec.map { $0.numberFormat.format(v) } ?? text)
+        case .empty: return format.empty
+        case .text(let s): return format.content(text: s, value: nil)
+        case .number(let v, let text): return format.content(text: text, value: v)
         case .bool(let b): return .text(b ? "true" : "false")
         case .image(let path, let fit): return .image(path: path, fit: fit)
         case .swatch(let c): return .swatch(c)
         }
-    }
-
-    func format(_ cell: Document.Cell, _ spec: NumberFormatSpec?) -> CellContent { Self.format(cell, spec) }
-    func formatText(_ s: String, _ spec: NumberFormatSpec?) -> CellContent { Self.formatText(s, spec) }
-
-    /// Text from CSV or the document: formatted when the column has a number format and the
-    /// text parses as a number; otherwise shown as written.
-    static func formatText(_ s: String, _ spec: NumberFormatSpec?) -> CellContent {
-        if s.isEmpty { return .empty }
-        if let spec, let v = NumberFormat.parseNumber(s) { return .text(spec.numberFormat.format(v)) }
-        return .text(s.withVisibleNUL)
     }
 }

@@ -13,7 +13,8 @@ extension NodeDecoder {
         "uniformColumnWidths", "uniformRowHeights", "distribution", "cellAlignment", "minimumPolicy", "snapping",
         "frozen", "viewport", "spans", "selection",
         "theme", "styles", "gridLines", "blending", "fonts",
-    ]
+        "appearance", "emptySlots", "itemSize",
+    ] + publicationKeys
 
     func document(_ node: Node) throws(DocumentError) -> Document {
         let o = try object(node, "", allowed: Self.documentKeys)
@@ -34,6 +35,7 @@ extension NodeDecoder {
                     throw error(c, KeyPathText.index("columns", i) + ".key", "duplicate column key \"\(column.key)\"")
                 }
                 columns.append(column)
+                d.sourceLines[KeyPathText.index("columns", i)] = c.line
             }
             d.columns = columns
         }
@@ -73,6 +75,7 @@ extension NodeDecoder {
         if let n = o["sectionsStartOnNewLine"] { d.sectionsStartOnNewLine = try bool(n, "sectionsStartOnNewLine") }
 
         d.layout = try layoutSettings(o, itemMode: d.isItemMode)
+        try publication(o, into: &d)
         if let n = o["selection"] {
             let so = try object(n, "selection", allowed: ["rows", "items"])
             if let r = so["rows"] { d.selection.rows = try indices(r, "selection.rows") }
@@ -99,6 +102,8 @@ extension NodeDecoder {
             }
             d.fonts = f
         }
+        if let n = o["appearance"] { d.appearance = try enumeration(n, "appearance", Appearance.self) }
+        try decodeItemSlots(o, into: &d)
         return d
     }
 
@@ -110,7 +115,7 @@ extension NodeDecoder {
     func canvas(_ node: Node, _ path: String) throws(DocumentError) -> Document.Canvas {
         let o = try object(node, path, allowed: ["width", "height", "scale", "background", "padding", "page"])
         var c = Document.Canvas()
-        // The canvas sides are checked in pixels below (DESIGN.md §8's message), then in points.
+        // The canvas sides are checked in pixels below (DESIGN.md §8's limits and message).
         if let n = o["width"] { c.width = try nonNegative(n, o.path("width")) }
         if let n = o["height"] { c.height = try nonNegative(n, o.path("height")) }
         if let n = o["scale"] { c.scale = try number(n, o.path("scale"), in: 0...16, lowerOpen: true) }
@@ -142,12 +147,10 @@ extension NodeDecoder {
             e.file = file; e.line = node.line; e.keyPath = path
             throw e
         }
-        if let n = o["width"] { _ = try length(n, o.path("width")) }
-        if let n = o["height"] { _ = try length(n, o.path("height")) }
         return c
     }
 
-    static let columnKeys = ["key", "title", "width", "align", "format", "style"]
+    static let columnKeys = ["key", "title", "width", "align", "format", "style", "headerStyle", "colorScale", "bar", "rules"]
 
     func column(_ node: Node, _ path: String) throws(DocumentError) -> Document.Column {
         let o = try object(node, path, allowed: Self.columnKeys)
@@ -157,15 +160,20 @@ extension NodeDecoder {
         if let n = o["width"] { c.width = try trackSize(n, o.path("width")) }
         if let n = o["align"] { c.align = try enumeration(n, o.path("align"), TextAlign.self) }
         if let n = o["format"] {
-            let fo = try object(n, o.path("format"), allowed: ["number"])
-            if let num = fo["number"] { c.format = try numberFormat(num, fo.path("number")) }
+            let f = try cellFormat(n, o.path("format"))
+            c.format = f.number; c.dateFormat = f.date; c.missing = f.missing
         }
         if let n = o["style"] { c.style = try style(n, o.path("style")) }
+        if let n = o["headerStyle"] { c.headerStyle = try style(n, o.path("headerStyle")) }
+        if let n = o["colorScale"] { c.colorScale = try colorScale(n, o.path("colorScale")) }
+        if let n = o["bar"] { c.bar = try dataBar(n, o.path("bar")) }
+        if let n = o["rules"] { c.rules = try rules(n, o.path("rules")) }
         return c
     }
 
     func numberFormat(_ node: Node, _ path: String) throws(DocumentError) -> NumberFormatSpec {
-        let o = try object(node, path, allowed: ["decimals", "grouping", "percent", "prefix", "suffix"])
+        let o = try object(node, path, allowed: ["decimals", "grouping", "percent", "prefix", "suffix",
+                                                 "notation", "negative", "scale", "decimalSeparator", "groupSeparator"])
         var f = NumberFormatSpec()
         if let n = o["decimals"] {
             let v = try integer(n, o.path("decimals"))
@@ -176,6 +184,7 @@ extension NodeDecoder {
         if let n = o["percent"] { f.percent = try bool(n, o.path("percent")) }
         if let n = o["prefix"] { f.prefix = try string(n, o.path("prefix")) }
         if let n = o["suffix"] { f.suffix = try string(n, o.path("suffix")) }
+        try numberFormatExtras(o, into: &f)
         return f
     }
 
@@ -249,7 +258,7 @@ extension NodeDecoder {
             return Document.Cell(.number(v, text: text))
         case .array: throw typeError(node, path, expected: Self.cellExpectation)
         case .object:
-            let o = try object(node, path, allowed: ["text", "number", "image", "fit", "color", "style"])
+            let o = try object(node, path, allowed: ["text", "number", "image", "fit", "color", "style", "format", "link"])
             var value: Document.Cell.Value = .empty
             let kinds = ["text", "number", "image", "color"].filter { o.has($0) }
             guard kinds.count <= 1 else { throw error(node, path, "a cell holds only one of " + kinds.map { "`\($0)`" }.joined(separator: ", ")) }
@@ -271,7 +280,16 @@ extension NodeDecoder {
             }
             if let n = o["color"] { value = .swatch(try color(n, o.path("color"))) }
             let style = try o["style"].map { (s) throws(DocumentError) in try self.style(s, o.path("style")) }
-            return Document.Cell(value, style: style)
+            var link: String?
+            if let n = o["link"] {
+                guard case .string(let url) = n.value else { throw typeError(n, o.path("link"), expected: "a URL string") }
+                guard !url.isEmpty else { throw error(n, o.path("link"), "expected a URL, found an empty string") }
+                guard !o.has("image") && !o.has("color") else { throw error(n, o.path("link"), "`link` applies only to text and number cells") }
+                link = url
+            }
+            var cell = Document.Cell(value, style: style, link: link)
+            if let f = o["format"] { cell.format = try cellFormat(f, o.path("format")) }
+            return cell
         }
     }
 
@@ -306,12 +324,12 @@ extension NodeDecoder {
 }
 
 extension Document {
-    /// Largest PNG side in pixels (DESIGN.md §8).
-    public static let maxCanvasSide = 1_000_000.0
+    /// Largest PNG side in pixels (DESIGN.md §8): what PNG's 31-bit sizes allow (2^31 − 1).
+    public static let maxCanvasSide = 2_147_483_647.0
     /// Largest PNG area in pixels.
     public static let maxCanvasPixels = 4_000_000_000.0
 
-    /// Refuses a canvas wider or taller than 1,000,000 px or larger than 4,000,000,000 px in all.
+    /// Refuses a canvas wider or taller than 2,147,483,647 px or larger than 4,000,000,000 px in all.
     /// Decoding checks fixed canvas sizes; the renderer calls this with the laid-out size
     /// before allocating anything.
     public static func checkCanvasLimits(widthPx: Double, heightPx: Double) throws(DocumentError) {
@@ -324,10 +342,10 @@ extension Document {
         }
         guard widthPx.isFinite, heightPx.isFinite else { throw DocumentError("the canvas size is not finite") }
         if widthPx > maxCanvasSide {
-            throw DocumentError("the canvas is \(f(widthPx)) px wide; at most 1,000,000 px per side are allowed")
+            throw DocumentError("the canvas is \(f(widthPx)) px wide; at most 2,147,483,647 px per side are allowed")
         }
         if heightPx > maxCanvasSide {
-            throw DocumentError("the canvas is \(f(heightPx)) px tall; at most 1,000,000 px per side are allowed")
+            throw DocumentError("the canvas is \(f(heightPx)) px tall; at most 2,147,483,647 px per side are allowed")
         }
         if widthPx * heightPx > maxCanvasPixels {
             throw DocumentError("the canvas is \(f(widthPx)) × \(f(heightPx)) px (\(f(widthPx * heightPx)) pixels); at most 4,000,000,000 pixels are allowed")

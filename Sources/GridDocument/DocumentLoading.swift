@@ -7,7 +7,7 @@ extension Document {
     ///
     /// Files larger than `maxInputBytes` (the document, and the CSV, TSV and JSON data files it
     /// names) are refused before they are read.
-    public static func load(path: String, maxInputBytes: Int = Document.defaultMaxInputBytes) throws(DocumentError) -> Document {
+    package static func load(path: String, maxInputBytes: Int = Document.defaultMaxInputBytes) throws(DocumentError) -> Document {
         let ext = path == "-" ? "json" : FileIO.fileExtension(path)
         let base = path == "-" ? "." : FileIO.directory(of: path)
         switch ext {
@@ -57,19 +57,19 @@ extension Document {
     }
 
     /// Decodes a JSON document. `file` names it in error messages.
-    public static func decode(json: [UInt8], file: String? = nil) throws(DocumentError) -> Document {
+    package static func decode(json: [UInt8], file: String? = nil) throws(DocumentError) -> Document {
         let node = try NodeJSONParser.parse(json, file: file)
         return try NodeDecoder(file: file).document(node)
     }
 
     /// Decodes a YAML document with the same keys as JSON.
-    public static func decode(yaml: String, file: String? = nil) throws(DocumentError) -> Document {
+    package static func decode(yaml: String, file: String? = nil) throws(DocumentError) -> Document {
         let node = try NodeYAMLReader.parse(yaml, file: file)
         return try NodeDecoder(file: file).document(node)
     }
 
     /// Decodes an already parsed value tree.
-    public static func decode(node: Node, file: String? = nil) throws(DocumentError) -> Document {
+    package static func decode(node: Node, file: String? = nil) throws(DocumentError) -> Document {
         try NodeDecoder(file: file).document(node)
     }
 

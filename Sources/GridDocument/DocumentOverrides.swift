@@ -45,7 +45,7 @@ public struct DocumentOverrides: Sendable, Hashable {
 extension Document {
     /// This document with `overrides` applied (see ``DocumentOverrides``). Errors name the option:
     /// `people.csv: --sort: no column "prce"; did you mean "price"?`.
-    public func applying(_ overrides: DocumentOverrides) throws(DocumentError) -> Document {
+    package func applying(_ overrides: DocumentOverrides) throws(DocumentError) -> Document {
         var d = self
         if let title = overrides.title { d.title = title }
         if let limit = overrides.limit, limit < 0 {

@@ -17,14 +17,17 @@ extension Document {
     ///   - scale: replaces `canvas.scale` (`--scale`), 0 < scale ≤ 16.
     /// - Throws: ``DocumentError`` for a missing data, theme or image file, an unknown theme, a
     ///   span outside the table, a column style for a missing column, or a canvas too large.
-    public func prepare(theme themeOverride: String? = nil, width: Double? = nil, scale: Double? = nil) throws(DocumentError) -> PreparedGrid {
+    package func prepare(theme themeOverride: String? = nil, width: Double? = nil, scale: Double? = nil) throws(DocumentError) -> PreparedGrid {
         if let width, !(width.isFinite && width >= 0) {
             throw DocumentError(file: file, keyPath: "--width", "expected a width ≥ 0, found \(NodeDecoder(file: nil).format(width))")
         }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) {
             throw DocumentError(file: file, keyPath: "--scale", "expected a number greater than 0 and at most 16, found \(NodeDecoder(file: nil).format(scale))")
         }
-        let theme = try resolveTheme(override: themeOverride)
+        var theme = try resolveTheme(override: themeOverride)
+        let background = canvas.background ?? theme.background ?? .white
+        // On a transparent canvas the theme's fills become tints that read on any page.
+        if !background.isOpaque { theme.styles = theme.styles.translucent(over: theme.background ?? .white) }
         let sheet = StyleSheet.documentLayered(styles, over: theme.styles)
         let finalScale = scale ?? canvas.scale
         let canvasWidth = width ?? canvas.width
@@ -42,16 +45,21 @@ extension Document {
         let source: DocumentCellSource
         let modeSpec: GridSpec
         var headerRowCount = 0
+        var published = TablePreparation(source: nil, spec: nil)
+        let gridLines = gridLines.applied(to: theme.gridLines)
         if isItemMode {
             (source, modeSpec) = try prepareItems(sheet: sheet)
         } else {
-            (source, modeSpec, headerRowCount) = try prepareTable(sheet: sheet, images: images)
+            published = try prepareTable(sheet: sheet, images: images, rule: gridLines.header ?? LineStyle(width: 1, color: Color(red: 0.29, green: 0.33, blue: 0.39)))
+            source = published.source!; modeSpec = published.spec!; headerRowCount = published.headerCount
         }
 
         // The document's layout keys, with the content and column widths the mode worked out.
         var spec = layout
         spec.content = modeSpec.content
         if !modeSpec.columnWidths.isEmpty { spec.columnWidths = modeSpec.columnWidths }
+        if !modeSpec.rowHeights.isEmpty { spec.rowHeights = modeSpec.rowHeights }
+        spec.spans = modeSpec.spans + layout.spans
         spec.width = canvasWidth.map { Swift.max(0, $0 - canvas.padding.left - canvas.padding.right) }
         spec.height = canvas.height.map { Swift.max(0, $0 - canvas.padding.top - canvas.padding.bottom) }
         spec.scale = finalScale
@@ -63,17 +71,22 @@ extension Document {
             base.font = FontSpec(family: "DejaVu Sans", size: size, weight: weight, italic: false)
             base.color = color
             base.padding = Insets(top: 0, right: 0, bottom: 4, left: 0)
+            base.markup = defaultMarkup
             return PreparedGrid.TextBlock(text: text, style: ResolvedStyle.cascade([sheet.cell.map(Self.textOnly), layer], blending: blending, base: base))
         }
+        // Footnotes are listed under the table, before `footnote`.
+        let notes = published.notes + (footnote.map { [$0] } ?? [])
         var grid = PreparedGrid(
             spec: spec, canvasWidth: canvasWidth, canvasHeight: canvas.height, scale: finalScale,
-            background: canvas.background ?? theme.background ?? .white, padding: canvas.padding, page: canvas.page,
-            title: block(title, sheet.title, size: 14, weight: 700, color: .black),
+            background: background, padding: canvas.padding, page: canvas.page,
+            title: block(title.map { $0 + published.titleMark }, sheet.title, size: 14, weight: 700, color: .black),
             subtitle: block(subtitle, sheet.subtitle, size: 10, weight: 400, color: Color(red: 0.25, green: 0.25, blue: 0.25)),
-            footnote: block(footnote, sheet.footnote, size: 8, weight: 400, color: Color(red: 0.4, green: 0.4, blue: 0.4)),
-            gridLines: gridLines.applied(to: theme.gridLines), fonts: fonts,
+            footnote: block(notes.isEmpty ? nil : notes.joined(separator: "\n"), sheet.footnote, size: 8, weight: 400, color: Color(red: 0.4, green: 0.4, blue: 0.4)),
+            gridLines: gridLines, fonts: fonts,
             repeatedRowCount: Swift.max(headerRowCount, layout.frozenRows),
             baseDirectory: baseDirectory, cells: source)
+        grid.warnings = published.warnings
+        grid.file = file
         grid.readFiles = readFiles(theme: theme)
         return grid
     }
@@ -96,6 +109,8 @@ extension Document {
         var t = Style()
         t.font = s.font.map { FontSpec(family: $0.family) }
         t.color = s.color
+        t.markup = s.markup
+        t.linkColor = s.linkColor
         return t
     }
 
@@ -143,7 +158,7 @@ extension Document {
     }
 
 
-    private func prepareTable(sheet: StyleSheet, images: ImageTally) throws(DocumentError) -> (DocumentCellSource, GridSpec, Int) {
+    private func prepareTable(sheet: StyleSheet, images: ImageTally, rule: LineStyle) throws(DocumentError) -> TablePreparation {
         var loaded = try loadData(images: images)
         var headerRows = self.headerRows ?? 1
 
@@ -210,59 +225,40 @@ extension Document {
             }
         }
 
-        // Rows: header rows, top-level data, then each section (header row, rows unless collapsed).
-        var refs: [DocumentCellSource.RowRef] = []
-        var kinds: [RowKind] = []
+        // Data rows: top-level data (less the header rows taken from it), then each section's.
         var cells = loaded.cells
         var dataRefs: [DocumentCellSource.RowSource] =
             loaded.strings.isEmpty ? cells.indices.map { .cells($0) } : loaded.strings.indices.map { .strings($0) }
+        var extraHeaderRows: [DocumentCellSource.RowSource] = []
         var headerCount = 0
-        if headerRows > 0 && !columnSpecs.isEmpty {
-            refs.append(.init(source: .titles, rowClass: .header)); kinds.append(.header); headerCount = 1
-            while headerCount < headerRows, !dataRefs.isEmpty {
-                refs.append(.init(source: dataRefs.removeFirst(), rowClass: .header)); kinds.append(.header); headerCount += 1
-            }
+        let hasTitles = headerRows > 0 && !columnSpecs.isEmpty
+        if hasTitles {
+            headerCount = 1
+            while headerCount < headerRows, !dataRefs.isEmpty { extraHeaderRows.append(dataRefs.removeFirst()); headerCount += 1 }
         }
-        for (i, src) in dataRefs.enumerated() {
-            refs.append(.init(source: src, rowClass: i % 2 == 1 ? .alternateRow : .row)); kinds.append(.data)
-        }
+        var groups = [RowGroup(section: nil, title: nil, collapsed: false, rows: dataRefs)]
         var sectionTitles: [String] = []
         for (s, section) in sections.enumerated() {
             sectionTitles.append(section.title ?? "")
-            if section.title != nil {
-                refs.append(.init(source: .section(s), rowClass: .section)); kinds.append(.section)
-            }
-            if section.collapsed { continue }
-            for (i, r) in section.rows.enumerated() {
-                cells.append(r)
-                refs.append(.init(source: .cells(cells.count - 1), rowClass: i % 2 == 1 ? .alternateRow : .row)); kinds.append(.data)
-            }
+            var rows: [DocumentCellSource.RowSource] = []
+            for r in section.rows { cells.append(r); rows.append(.cells(cells.count - 1)) }
+            groups.append(RowGroup(section: s, title: section.title, collapsed: section.collapsed, rows: rows))
+        }
+        let strings = loaded.strings
+        let cellRows = cells
+        func raw(_ source: DocumentCellSource.RowSource, _ c: Int) -> DocumentCellSource.RawValue? {
+            DocumentCellSource.raw(source, csvIndex: csvIndex[c], cellIndex: c, strings: strings, cells: cellRows)
         }
 
         // Numeric columns (every non-empty value a number) are right-aligned unless told otherwise.
         var numeric = [Bool](repeating: false, count: columnSpecs.count)
         for c in columnSpecs.indices where columnSpecs[c].align == nil {
             var sawNumber = false, allNumbers = true
-            for ref in refs where ref.rowClass == .row || ref.rowClass == .alternateRow {
-                switch ref.source {
-                case .strings(let i):
-                    let s = loaded.strings[i]
-                    let v = csvIndex[c] < s.count ? s[csvIndex[c]] : ""
-                    if v.isEmpty { continue }
-                    if NumberFormat.parseNumber(v) != nil { sawNumber = true } else { allNumbers = false }
-                case .cells(let i):
-                    guard c < cells[i].count else { continue }
-                    switch cells[i][c].value {
-                    case .empty: continue
-                    case .number: sawNumber = true
-                    case .text(let t):
-                        if t.isEmpty { continue }
-                        if NumberFormat.parseNumber(t) != nil { sawNumber = true } else { allNumbers = false }
-                    default: allNumbers = false
-                    }
-                default: continue
+            scan: for group in groups where !group.collapsed {
+                for source in group.rows {
+                    guard let value = raw(source, c) else { continue }
+                    if value.number != nil { sawNumber = true } else { allNumbers = false; break scan }
                 }
-                if !allNumbers { break }
             }
             numeric[c] = sawNumber && allNumbers
         }
@@ -275,57 +271,136 @@ extension Document {
             else if !keys.isEmpty { message += "; the columns are " + keys.map { "\"\($0)\"" }.joined(separator: ", ") }
             throw DocumentError(file: file, line: sourceLines["styles"], keyPath: "styles.columns.\(key)", message)
         }
+
+        var plan = try PublicationPlan(document: self, columns: columnSpecs, numeric: numeric, groups: groups,
+                                       raw: raw, sheet: sheet, rule: rule, hasTitles: hasTitles)
+        // The stub moves first: display column d shows document column `plan.order[d]`.
+        let order = plan.order
+        let shown = order.map { columnSpecs[$0] }
+
+        // Layout rows: spanner rows, column titles, header rows from the data, then each group
+        // (section header row, its rows unless collapsed, its summary rows), then the grand summaries.
+        var refs: [DocumentCellSource.RowRef] = []
+        var kinds: [RowKind] = []
+        for _ in 0..<plan.spannerLevels { refs.append(.init(source: .spanner, rowClass: .header)); kinds.append(.header) }
+        if hasTitles { refs.append(.init(source: .titles, rowClass: .titles)); kinds.append(.header) }
+        for source in extraHeaderRows { refs.append(.init(source: source, rowClass: .header)); kinds.append(.header) }
+        headerCount += plan.spannerLevels
+        var dataRowLayout: [Int] = []
+        func addSummaries(_ rows: [[CellContent]]) {
+            for (k, row) in rows.enumerated() {
+                plan.table.summaryRows.append(row)
+                refs.append(.init(source: .summary(plan.table.summaryRows.count - 1), rowClass: k == 0 ? .summaryFirst : .summary))
+                kinds.append(.data)
+            }
+        }
+        for group in groups {
+            if let s = group.section, group.title != nil {
+                refs.append(.init(source: .section(s), rowClass: .section)); kinds.append(.section)
+            }
+            for (i, source) in group.rows.enumerated() {
+                if group.collapsed { dataRowLayout.append(-1); continue }
+                dataRowLayout.append(refs.count)
+                refs.append(.init(source: source, rowClass: i % 2 == 1 ? .alternateRow : .row)); kinds.append(.data)
+            }
+            if group.section != nil || !group.rows.isEmpty { addSummaries(try plan.summaries(sections: true, rows: group.rows)) }
+        }
+        addSummaries(try plan.summaries(sections: false, rows: groups.flatMap(\.rows)))
+
         for (i, r) in selection.rows.enumerated() where r >= refs.count {
             throw DocumentError(file: file, line: sourceLines["selection"], keyPath: "selection.rows[\(i)]",
                                 "row \(r) is outside the table (\(refs.count) rows, counting header and section rows)")
         }
 
-        let prepared = columnSpecs.enumerated().map { i, c in
-            DocumentCellSource.Column(key: c.key, title: c.title ?? c.key, format: c.format, csvIndex: csvIndex[i])
-        }
         // The column layer: inferred alignment, then `columns[i].align`/`.style`, then `styles.columns[key]`.
-        let columnLayers: [Style?] = columnSpecs.enumerated().map { i, c in
+        let columnLayers: [Style?] = order.map { i in
+            let c = columnSpecs[i]
             var layer = Style()
             if numeric[i] { layer.align = .right }
             if let a = c.align { layer.align = a }
             if let s = c.style { layer = s.over(layer) }
             if let s = sheet.columns[c.key] { layer = s.over(layer) }
+            if plan.hasStub, i == order[0], let s = sheet.stub { layer = s.over(layer) }
             return layer
         }
-        let source = DocumentCellSource(
+        // Header cells take only the column's alignment (so numeric titles stay right-aligned).
+        let headerAlignment: [Style?] = order.map { i in
+            var layer = Style()
+            if numeric[i] { layer.align = .right }
+            if let a = columnSpecs[i].align { layer.align = a }
+            return layer
+        }
+        let look = TableLook(columns: columnLayers, headerAlignment: headerAlignment, headerStyles: shown.map(\.headerStyle),
+                             stubRule: plan.hasStub ? plan.stubRule : nil, summaryRule: plan.summaryRule)
+        let styleTable = Self.styleTable(sheet: sheet, look: look, blending: blending, markup: defaultMarkup)
+        try plan.placeMarks(refs: refs, dataRowLayout: dataRowLayout, titleRow: hasTitles ? plan.spannerLevels : nil)
+        plan.buildHeaderCells(styleTable: styleTable, columnCount: Swift.max(1, columnLayers.count), titles: shown.map { $0.title ?? $0.key })
+        for i in order { plan.table.dataStyles.append(try plan.dataStyle(column: i)) }
+        plan.table.selectedRow = sheet.selectedRow
+        plan.checkReadable(columns: columnSpecs, rawCells: cellRows)
+
+        let prepared = order.enumerated().map { d, i in
+            DocumentCellSource.Column(key: columnSpecs[i].key, title: (columnSpecs[i].title ?? columnSpecs[i].key) + (plan.titleMarks[d] ?? ""),
+                                      format: CompiledCellFormat(columnSpecs[i].cellFormat), csvIndex: csvIndex[i], cellIndex: i)
+        }
+        var source = DocumentCellSource(
             columns: prepared, rows: refs, strings: loaded.strings, cells: cells, sectionTitles: sectionTitles,
             selectedRows: Set(selection.rows), isItemMode: false, itemLists: [], itemStarts: [], selectedItems: [],
             itemSectionHeaderRows: [:], blending: blending,
-            styleTable: Self.styleTable(sheet: sheet, columnLayers: columnLayers, blending: blending),
+            styleTable: styleTable,
             columnCountForStyles: Swift.max(1, columnLayers.count))
+        source.publication = plan.table
 
-        var spec = GridSpec(content: .table(GridSpec.Table(columnCount: columnSpecs.count, rows: kinds)))
+        var table = GridSpec.Table(columnCount: columnSpecs.count, rows: kinds)
+        table.spanners = plan.placements
+        var spec = GridSpec(content: .table(table))
         var widths = layout.columnWidths
         if widths.count < columnSpecs.count { widths += [TrackSize?](repeating: nil, count: columnSpecs.count - widths.count) }
         for (i, c) in columnSpecs.enumerated() where c.width != nil { widths[i] = c.width }
-        spec.columnWidths = widths
-        return (source, spec, headerCount)
+        spec.columnWidths = order.map { widths[$0] } + widths.dropFirst(order.count)
+        spec.spans = plan.spans
+        if let h = headerHeight, headerCount > 0 {
+            var heights = layout.rowHeights
+            if heights.count < headerCount { heights += [TrackSize?](repeating: nil, count: headerCount - heights.count) }
+            for r in 0..<headerCount where heights[r] == nil { heights[r] = .fixed(h) }
+            spec.rowHeights = heights
+        }
+        return TablePreparation(source: source, spec: spec, headerCount: headerCount, titleMark: plan.titleMark,
+                                notes: plan.notes, warnings: plan.warnings)
     }
 
     /// Every (row class, column, selected) combination resolved once.
-    static func styleTable(sheet: StyleSheet, columnLayers: [Style?], blending: Bool) -> [ResolvedStyle] {
-        let columnCount = Swift.max(1, columnLayers.count)
+    ///
+    /// Header rows take theme → `cell` → `header` only, never blended (the seed's rule: the header
+    /// is unaffected by row, alternate-row and column styles and by blending), with the column's
+    /// alignment and, for the column titles, the column's own `headerStyle` on top. The stub
+    /// column gets its rule in every row but section rows; selection never restyles header rows.
+    static func styleTable(sheet: StyleSheet, look: TableLook = TableLook(), blending: Bool, markup: MarkupMode = .none) -> [ResolvedStyle] {
+        var base = ResolvedStyle()
+        base.markup = markup
+        let columnCount = Swift.max(1, look.columns.count)
         var table: [ResolvedStyle] = []
         table.reserveCapacity(DocumentCellSource.RowClass.allCases.count * columnCount * 2)
+        func at<T>(_ list: [T?], _ c: Int) -> T? { c < list.count ? list[c] : nil }
         for rowClass in DocumentCellSource.RowClass.allCases {
             for c in 0..<columnCount {
-                let column = c < columnLayers.count ? columnLayers[c] : nil
+                let column = at(look.columns, c)
                 for selected in [false, true] {
                     var layers: [Style?] = [sheet.cell]
+                    var blend = blending
                     switch rowClass {
-                    case .header: layers += [column, sheet.header]
+                    case .header: layers += [at(look.headerAlignment, c), sheet.header]; blend = false
+                    case .titles: layers += [at(look.headerAlignment, c), sheet.header, at(look.headerStyles, c)]; blend = false
                     case .section: layers += [sheet.sectionHeader]
                     case .row: layers += [sheet.row, column]
                     case .alternateRow: layers += [sheet.alternateRow, column]
+                    case .summary: layers += [column, sheet.summary]
+                    case .summaryFirst: layers += [column, look.summaryRule, sheet.summary]
                     case .item: break
                     }
-                    if selected { layers.append(sheet.selectedRow) }
-                    table.append(ResolvedStyle.cascade(layers, blending: blending))
+                    if c == 0, let stubRule = look.stubRule, rowClass != .section, rowClass != .item { layers.append(stubRule) }
+                    if selected, rowClass != .header, rowClass != .titles { layers.append(sheet.selectedRow) }
+                    table.append(ResolvedStyle.cascade(layers, blending: blend, base: base))
                 }
             }
         }
@@ -377,7 +452,7 @@ extension Document {
             columns: [], rows: [], strings: [], cells: [], sectionTitles: titles, selectedRows: [],
             isItemMode: true, itemLists: lists, itemStarts: starts, selectedItems: Set(selection.items),
             itemSectionHeaderRows: headerRows, blending: blending,
-            styleTable: Self.styleTable(sheet: sheet, columnLayers: [], blending: blending),
+            styleTable: Self.styleTable(sheet: sheet, blending: blending, markup: defaultMarkup),
             columnCountForStyles: 1)
         return (source, spec)
     }

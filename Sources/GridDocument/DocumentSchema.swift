@@ -35,11 +35,24 @@ extension Document {
             "key": {"type": "string"}, "title": {"type": "string"},
             "width": {"$ref": "#/$defs/trackSize"},
             "align": {"$ref": "#/$defs/align"},
-            "format": {"type": "object", "additionalProperties": false, "properties": {
-              "number": {"type": "object", "additionalProperties": false, "properties": {
-                "decimals": {"type": "integer", "minimum": 0, "maximum": 15}, "grouping": {"type": "boolean"},
-                "percent": {"type": "boolean"}, "prefix": {"type": "string"}, "suffix": {"type": "string"}}}}},
-            "style": {"$ref": "#/$defs/style"}
+            "format": {"$ref": "#/$defs/format"},
+            "style": {"$ref": "#/$defs/style"},
+            "headerStyle": {"$ref": "#/$defs/style", "description": "This column's title cell, over styles.header."},
+            "colorScale": {"type": "object", "additionalProperties": false, "required": ["palette"], "description": "Cells coloured by value.",
+              "properties": {
+                "palette": {"oneOf": [{"enum": ["viridis", "blues", "reds", "greens", "diverging"]},
+                                      {"type": "array", "minItems": 2, "items": {"$ref": "#/$defs/color"}}]},
+                "domain": {"$ref": "#/$defs/domain"},
+                "target": {"enum": ["background", "text"], "default": "background"}}},
+            "bar": {"type": "object", "additionalProperties": false, "required": ["color"], "description": "A bar from the zero line under the text.",
+              "properties": {"color": {"$ref": "#/$defs/color"}, "negativeColor": {"$ref": "#/$defs/color"}, "domain": {"$ref": "#/$defs/domain"}}},
+            "rules": {"type": "array", "description": "Styles for cells a condition holds for, applied in order after the column style.",
+              "items": {"type": "object", "additionalProperties": false, "required": ["when", "style"], "properties": {
+                "when": {"type": "object", "additionalProperties": false, "minProperties": 1, "properties": {
+                  "lt": {"$ref": "#/$defs/operand"}, "le": {"$ref": "#/$defs/operand"}, "gt": {"$ref": "#/$defs/operand"},
+                  "ge": {"$ref": "#/$defs/operand"}, "eq": {"$ref": "#/$defs/operand"}, "ne": {"$ref": "#/$defs/operand"},
+                  "empty": {"type": "boolean"}}},
+                "style": {"$ref": "#/$defs/style"}}}}
           }}},
         "header": {"description": "Header rows: true (1, the default), false (0) or {rows: n}.", "oneOf": [{"type": "boolean"}, {"type": "object", "additionalProperties": false,
                    "properties": {"rows": {"type": "integer", "minimum": 0}}}]},
@@ -96,14 +109,57 @@ extension Document {
         "styles": {"$ref": "#/$defs/styleSheet"},
         "gridLines": {"$ref": "#/$defs/gridLines"},
         "blending": {"type": "boolean", "default": true},
-        "fonts": {"enum": ["pinned", "system"], "default": "pinned"}
+        "fonts": {"enum": ["pinned", "system"], "default": "pinned"},
+        "appearance": {"enum": ["light", "dark"], "description": "The page the picture is made for: a preset theme becomes its counterpart (striped/dark, plain/plain-dark, minimal/minimal-dark, ledger/ledger-dark)."},
+        "emptySlots": {"enum": ["hidden", "placeholder"], "default": "hidden", "description": "Item mode: what slots without an item show."},
+        "itemSize": {"type": "object", "additionalProperties": false, "minProperties": 1, "description": "Item mode: the items' size inside their slots, placed by cellAlignment (fill centres).",
+          "properties": {"width": {"$ref": "#/$defs/length"}, "height": {"$ref": "#/$defs/length"}}},
+        "stub": {"type": "string", "description": "The key of the column of row labels (shown first, styles.stub, a rule after it)."},
+        "headerHeight": {"$ref": "#/$defs/length", "description": "The height of every header row."},
+        "spanners": {"type": "array", "description": "Labels centred over contiguous columns or over other spanners, above the column titles.",
+          "items": {"type": "object", "additionalProperties": false, "required": ["label"], "properties": {
+            "label": {"type": "string"}, "id": {"type": "string"},
+            "columns": {"type": "array", "items": {"type": "string"}},
+            "spanners": {"type": "array", "items": {"type": "string"}},
+            "style": {"$ref": "#/$defs/style"}}}},
+        "summary": {"type": "array", "description": "Summary rows computed from the numeric data rows.",
+          "items": {"type": "object", "additionalProperties": false, "required": ["label", "values"], "properties": {
+            "label": {"type": "string"},
+            "values": {"type": "object", "additionalProperties": {"enum": ["sum", "mean", "median", "min", "max", "count"]}},
+            "sections": {"type": "boolean", "default": false}}}},
+        "footnotes": {"type": "array", "description": "Notes listed under the table, marked where they apply.",
+          "items": {"type": "object", "additionalProperties": false, "required": ["text"], "properties": {
+            "text": {"type": "string"},
+            "columns": {"type": "array", "items": {"type": "string"}},
+            "cells": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["row", "column"],
+              "properties": {"row": {"type": "integer", "minimum": 0}, "column": {"type": "string"}}}},
+            "spanners": {"type": "array", "items": {"type": "string"}},
+            "title": {"type": "boolean"}}}},
+        "footnoteMarks": {"enum": ["numbers", "letters", "symbols"], "default": "numbers"}
       },
       "not": {"required": ["maxColumns", "maxRows"]},
       "dependentSchemas": {
-        "items": {"not": {"anyOf": [{"required": ["columns"]}, {"required": ["data"]}, {"required": ["header"]}]}}
+        "items": {"not": {"anyOf": [{"required": ["columns"]}, {"required": ["data"]}, {"required": ["header"]}]}},
+        "emptySlots": {"anyOf": [{"required": ["items"]}, {"required": ["sections"]}]},
+        "itemSize": {"anyOf": [{"required": ["items"]}, {"required": ["sections"]}]}
       },
       "$defs": {
         "length": {"type": "number", "minimum": 0},
+        "domain": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2, "description": "[min, max], min < max"},
+        "operand": {"type": ["number", "string"]},
+        "format": {"type": "object", "additionalProperties": false, "not": {"required": ["number", "date"]}, "properties": {
+          "number": {"type": "object", "additionalProperties": false, "properties": {
+            "decimals": {"type": "integer", "minimum": 0, "maximum": 15}, "grouping": {"type": "boolean"},
+            "percent": {"type": "boolean"}, "prefix": {"type": "string"}, "suffix": {"type": "string"},
+            "notation": {"enum": ["standard", "scientific", "compact"], "default": "standard"},
+            "negative": {"enum": ["minus", "parentheses"], "default": "minus"},
+            "scale": {"type": "number", "not": {"const": 0}, "default": 1},
+            "decimalSeparator": {"type": "string", "minLength": 1, "maxLength": 4, "default": "."},
+            "groupSeparator": {"type": "string", "maxLength": 4, "default": ","}}},
+          "date": {"type": "object", "additionalProperties": false, "required": ["output"], "properties": {
+            "input": {"type": "string", "description": "TR35 pattern; default ISO 8601"},
+            "output": {"type": "string", "description": "TR35 pattern: yyyy MM MMM MMMM dd d EEE EEEE HH mm ss"}}},
+          "missing": {"type": "string", "description": "Shown for empty and null cells."}}},
         "color": {"type": "string", "description": "#rgb, #rrggbb, #rrggbbaa, rgb(…), rgba(…), a CSS colour name or transparent"},
         "align": {"enum": ["left", "center", "right", "decimal"]},
         "insets": {"oneOf": [{"$ref": "#/$defs/length"}, {"type": "object", "additionalProperties": false, "properties": {
@@ -132,7 +188,9 @@ extension Document {
           {"type": "object", "additionalProperties": false, "properties": {
             "text": {"type": ["string", "null"]}, "number": {"type": "number"},
             "image": {"type": "string"}, "fit": {"enum": ["contain", "cover", "fill"]},
-            "color": {"$ref": "#/$defs/color"}, "style": {"$ref": "#/$defs/style"}}}
+            "color": {"$ref": "#/$defs/color"}, "style": {"$ref": "#/$defs/style"},
+            "format": {"$ref": "#/$defs/format"},
+            "link": {"type": "string", "minLength": 1, "description": "a URL: the cell's text links to it in PDF and SVG"}}}
         ]},
         "rows": {"type": "array", "items": {"type": "array", "items": {"$ref": "#/$defs/cell"}}},
         "records": {"type": "array", "items": {"type": "object", "additionalProperties": {"$ref": "#/$defs/cell"}}},
@@ -161,13 +219,16 @@ extension Document {
             "bottom": {"$ref": "#/$defs/lineStyle"}, "left": {"$ref": "#/$defs/lineStyle"}}},
           "opacity": {"type": "number", "minimum": 0, "maximum": 1},
           "shadow": {"type": "object", "additionalProperties": false, "required": ["radius"], "properties": {
-            "radius": {"$ref": "#/$defs/length"}, "color": {"$ref": "#/$defs/color"}}}}},
+            "radius": {"$ref": "#/$defs/length"}, "color": {"$ref": "#/$defs/color"}}},
+          "markup": {"enum": ["none", "markdown"], "description": "inline Markdown in text: none (as written) or markdown; default markdown for .md tables, none elsewhere"},
+          "linkColor": {"$ref": "#/$defs/color"}}},
         "styleSheet": {"type": "object", "additionalProperties": false, "properties": {
           "cell": {"$ref": "#/$defs/style"}, "row": {"$ref": "#/$defs/style"}, "alternateRow": {"$ref": "#/$defs/style"},
           "header": {"$ref": "#/$defs/style"}, "sectionHeader": {"$ref": "#/$defs/style"},
           "selectedRow": {"$ref": "#/$defs/style"},
           "columns": {"type": "object", "additionalProperties": {"$ref": "#/$defs/style"}},
-          "title": {"$ref": "#/$defs/style"}, "subtitle": {"$ref": "#/$defs/style"}, "footnote": {"$ref": "#/$defs/style"}}},
+          "title": {"$ref": "#/$defs/style"}, "subtitle": {"$ref": "#/$defs/style"}, "footnote": {"$ref": "#/$defs/style"},
+          "stub": {"$ref": "#/$defs/style"}, "summary": {"$ref": "#/$defs/style"}}},
         "gridLines": {"type": "object", "additionalProperties": false, "properties": {
           "horizontal": {"$ref": "#/$defs/gridLine"}, "vertical": {"$ref": "#/$defs/gridLine"},
           "outer": {"$ref": "#/$defs/gridLine"}, "header": {"$ref": "#/$defs/gridLine"},

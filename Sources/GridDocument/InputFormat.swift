@@ -19,7 +19,7 @@ public enum InputFormat: String, Sendable, Hashable, CaseIterable {
 extension Document {
     /// Reads `path` (or standard input for `-`) as `format`, whatever its extension.
     /// Files larger than `maxInputBytes` are refused, as by `load(path:maxInputBytes:)`.
-    public static func load(path: String, as format: InputFormat,
+    package static func load(path: String, as format: InputFormat,
                             maxInputBytes: Int = Document.defaultMaxInputBytes) throws(DocumentError) -> Document {
         if path != "-", InputFormat(pathExtension: FileIO.fileExtension(path)) == format {
             return try load(path: path, maxInputBytes: maxInputBytes)

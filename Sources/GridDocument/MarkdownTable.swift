@@ -116,7 +116,7 @@ extension Document {
     /// A table document from the first pipe table of a Markdown text: one column per header cell
     /// (its text is the key and title; an empty or repeated one gets a numbered key), the
     /// delimiter row's alignment, the default theme.
-    public static func decode(markdown text: String, file: String? = nil) throws(DocumentError) -> Document {
+    package static func decode(markdown text: String, file: String? = nil) throws(DocumentError) -> Document {
         guard let table = MarkdownTable.first(in: text) else {
             throw DocumentError(file: file, "no Markdown pipe table found (a header row, a delimiter row such as | --- | --: |, then rows)")
         }
@@ -127,6 +127,7 @@ extension Document {
                 throw DocumentError(file: file, line: table.line + (r == 0 ? 0 : r + 1), d.budget.cellTooLong(cell.utf8.count))
             }
         }
+        d.defaultMarkup = .markdown
         var seen = Set<String>()
         var columns: [Column] = []
         for (i, title) in table.header.enumerated() {

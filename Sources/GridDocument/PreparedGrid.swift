@@ -38,6 +38,8 @@ public struct PreparedGrid: Sendable {
     public var repeatedRowCount: Int
     /// Directory that relative image paths are resolved against.
     public var baseDirectory: String
+    /// The document's name for messages (`people.csv`), nil when built in code.
+    public var file: String?
     /// The files `prepare` read (document, data file, theme files, images): the output writer
     /// refuses to write over any of them.
     package var readFiles: [String] = []
@@ -45,6 +47,9 @@ public struct PreparedGrid: Sendable {
     /// Cell contents and styles, indexed by the layout's row and column (table mode) or by
     /// item index (item mode); section header rows are `column == 0`.
     public var cells: CellSource
+    /// Problems that do not stop rendering (values a column's format cannot read), one line
+    /// each (`file:line: key.path: message`); the renderer hands them to its warning handler.
+    public var warnings: [String] = []
 
     public init(spec: GridSpec, canvasWidth: Double? = nil, canvasHeight: Double? = nil, scale: Double = 1,
                 background: Color = .white, padding: Insets<Double> = Insets(all: 0), page: Page? = nil,
@@ -66,4 +71,15 @@ public protocol CellSource: Sendable {
     /// and `item`, the flow index.
     func content(row: Int, column: Int, item: Int?) -> CellContent
     func style(row: Int, column: Int, item: Int?) -> ResolvedStyle
+    /// The URL a text cell links to, if any.
+    func link(row: Int, column: Int, item: Int?) -> String?
+    /// Where a cell is, for messages: `row 3, column "name"`.
+    func cellDescription(row: Int, column: Int, item: Int?) -> String
+}
+
+extension CellSource {
+    public func link(row: Int, column: Int, item: Int?) -> String? { nil }
+    public func cellDescription(row: Int, column: Int, item: Int?) -> String {
+        item.map { "item \($0 + 1)" } ?? "row \(row + 1), column \(column + 1)"
+    }
 }

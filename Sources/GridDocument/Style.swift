@@ -53,6 +53,10 @@ public struct Style: Sendable, Hashable {
     public var borders: Borders?
     public var opacity: Double?
     public var shadow: Shadow?
+    /// How the text is read (`none` as written, `markdown` inline Markdown).
+    public var markup: MarkupMode?
+    /// The colour of link text (underlined).
+    public var linkColor: Color?
     public init() {}
 
     /// Per-edge borders; an unset edge inherits.
@@ -82,6 +86,12 @@ public struct ResolvedStyle: Sendable, Hashable {
     public var borders = Insets<LineStyle?>(all: nil)
     public var opacity = 1.0
     public var shadow: Shadow?
+    /// A data bar under the text (a column's `bar`); nil = none.
+    public var bar: CellBar?
+    /// `.none` unless the input is a Markdown table or a style sets it.
+    public var markup: MarkupMode = .none
+    /// Link text colour when no theme or style sets one.
+    public var linkColor = Color(red: 0x2f / 255, green: 0x6f / 255, blue: 0xed / 255, alpha: 1)
     public init() {}
 }
 
@@ -95,6 +105,10 @@ public struct StyleSheet: Sendable, Hashable {
     public var selectedRow: Style?
     /// By column key.
     public var columns: [String: Style] = [:]
+    /// The stub (row-label) column's cells, over its column style.
+    public var stub: Style?
+    /// Summary rows.
+    public var summary: Style?
     /// Title, subtitle and footnote text blocks.
     public var title: Style?
     public var subtitle: Style?

@@ -24,6 +24,8 @@ extension ResolvedStyle {
         }
         if let o = style.opacity { r.opacity = o }
         if let s = style.shadow { r.shadow = s }
+        if let m = style.markup { r.markup = m }
+        if let l = style.linkColor { r.linkColor = l }
         return r
     }
 
@@ -54,6 +56,8 @@ extension StyleSheet {
         s.title = m(top.title, lower.title)
         s.subtitle = m(top.subtitle, lower.subtitle)
         s.footnote = m(top.footnote, lower.footnote)
+        s.stub = m(top.stub, lower.stub)
+        s.summary = m(top.summary, lower.summary)
         s.columns = lower.columns
         for (k, v) in top.columns { s.columns[k] = m(v, lower.columns[k]) }
         return s

@@ -3,9 +3,10 @@ import GridLayout
 /// Decoding of the look: `styles`, `Style`, fonts, borders, `gridLines` and inline themes.
 extension NodeDecoder {
     static let styleKeys = ["background", "color", "font", "family", "size", "weight", "italic", "padding", "align",
-                            "verticalAlign", "wrap", "maxLines", "ellipsize", "borders", "opacity", "shadow"]
+                            "verticalAlign", "wrap", "maxLines", "ellipsize", "borders", "opacity", "shadow",
+                            "markup", "linkColor"]
     static let styleSheetKeys = ["cell", "row", "alternateRow", "header", "sectionHeader", "selectedRow", "columns",
-                                 "title", "subtitle", "footnote"]
+                                 "title", "subtitle", "footnote", "stub", "summary"]
 
     func styleSheet(_ node: Node, _ path: String) throws(DocumentError) -> StyleSheet {
         let o = try object(node, path, allowed: Self.styleSheetKeys)
@@ -23,6 +24,8 @@ extension NodeDecoder {
         sheet.title = try layer("title")
         sheet.subtitle = try layer("subtitle")
         sheet.footnote = try layer("footnote")
+        sheet.stub = try layer("stub")
+        sheet.summary = try layer("summary")
         if let columns = o["columns"] {
             let cp = o.path("columns")
             guard case .object(let members) = columns.value else { throw typeError(columns, cp, expected: "an object of styles by column key") }
@@ -49,6 +52,8 @@ extension NodeDecoder {
         if let n = o["maxLines"] { s.maxLines = try integer(n, o.path("maxLines")) }
         if let n = o["ellipsize"] { s.ellipsize = try enumeration(n, o.path("ellipsize"), Ellipsize.self) }
         if let n = o["borders"] { s.borders = try borders(n, o.path("borders")) }
+        if let n = o["markup"] { s.markup = try enumeration(n, o.path("markup"), MarkupMode.self) }
+        if let n = o["linkColor"] { s.linkColor = try color(n, o.path("linkColor")) }
         if let n = o["opacity"] { s.opacity = try number(n, o.path("opacity"), in: 0...1) }
         if let n = o["shadow"] {
             let so = try object(n, o.path("shadow"), allowed: ["radius", "color"])

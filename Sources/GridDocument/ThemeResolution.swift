@@ -24,8 +24,10 @@ struct ResolvedTheme {
         return theme
     }
 
-    /// The default theme; an empty one if the presets lack it.
-    static var fallback: ResolvedTheme { Theme.named(defaultName).map(ResolvedTheme.init) ?? ResolvedTheme() }
+    /// The default theme (its counterpart for `appearance`); an empty one if the presets lack it.
+    static func fallback(_ appearance: Appearance? = nil) -> ResolvedTheme {
+        Theme.named(defaultName).map { ResolvedTheme(appearance.map($0.matching) ?? $0) } ?? ResolvedTheme()
+    }
 
     static func unknownThemeMessage(_ name: String) -> String {
         let names = Theme.presets.map(\.name)
@@ -34,13 +36,16 @@ struct ResolvedTheme {
         return message + "; known themes: " + names.joined(separator: ", ")
     }
 
-    /// Resolves a preset name or a theme file. `base` is the directory relative paths resolve against.
-    static func resolve(nameOrPath: String, base: String, depth: Int, errorFile: String?, line: Int?, keyPath: String) throws(DocumentError) -> ResolvedTheme {
+    /// Resolves a preset name or a theme file. `base` is the directory relative paths resolve
+    /// against. With an `appearance`, a preset (also one a file extends) is swapped for its
+    /// counterpart made for that appearance (`Theme.matching`).
+    static func resolve(nameOrPath: String, base: String, depth: Int, errorFile: String?, line: Int?, keyPath: String,
+                        appearance: Appearance? = nil) throws(DocumentError) -> ResolvedTheme {
         if !NodeDecoder.looksLikeThemeFile(nameOrPath) {
             guard let theme = Theme.named(nameOrPath) else {
                 throw DocumentError(file: errorFile, line: line, keyPath: keyPath, unknownThemeMessage(nameOrPath))
             }
-            return ResolvedTheme(theme)
+            return ResolvedTheme(appearance.map(theme.matching) ?? theme)
         }
         let path = FileIO.resolve(nameOrPath, against: base)
         guard FileIO.exists(path) else {
@@ -50,21 +55,23 @@ struct ResolvedTheme {
         let override = try NodeDecoder(file: path).themeOverride(node, "")
         // `depth` counts theme files: this one is level `depth`, what it extends `depth + 1`.
         var theme = try resolve(override: override, base: FileIO.directory(of: path), depth: depth,
-                                errorFile: path, line: node["extends"]?.line, keyPath: "extends")
+                                errorFile: path, line: node["extends"]?.line, keyPath: "extends", appearance: appearance)
         theme.files.append(path)
         return theme
     }
 
-    static func resolve(override o: Document.ThemeOverride, base: String, depth: Int, errorFile: String?, line: Int?, keyPath: String) throws(DocumentError) -> ResolvedTheme {
+    static func resolve(override o: Document.ThemeOverride, base: String, depth: Int, errorFile: String?, line: Int?, keyPath: String,
+                        appearance: Appearance? = nil) throws(DocumentError) -> ResolvedTheme {
         // Theme files are levels 0, 1, …: a chain of `maxExtendsDepth` files is accepted.
         guard depth < maxExtendsDepth else {
             throw DocumentError(file: errorFile, line: line, keyPath: keyPath, "themes extend each other more than \(maxExtendsDepth) levels deep (a cycle?)")
         }
         let lower: ResolvedTheme
         if let parent = o.extends {
-            lower = try resolve(nameOrPath: parent, base: base, depth: depth + 1, errorFile: errorFile, line: line, keyPath: keyPath)
+            lower = try resolve(nameOrPath: parent, base: base, depth: depth + 1, errorFile: errorFile, line: line, keyPath: keyPath,
+                                appearance: appearance)
         } else {
-            lower = fallback
+            lower = fallback(appearance)
         }
         return lower.applying(o)
     }
@@ -72,22 +79,38 @@ struct ResolvedTheme {
 
 extension Document {
     /// The theme this document uses, with `override` (the CLI's `--theme`, a name or a file path
-    /// relative to the working directory) replacing the document's own `theme`.
+    /// relative to the working directory) replacing the document's own `theme`, made for the
+    /// document's appearance (`effectiveAppearance`).
     func resolveTheme(override: String?) throws(DocumentError) -> ResolvedTheme {
+        let appearance = effectiveAppearance
         if let override {
-            return try ResolvedTheme.resolve(nameOrPath: override, base: ".", depth: 0, errorFile: file, line: nil, keyPath: "--theme")
+            return try ResolvedTheme.resolve(nameOrPath: override, base: ".", depth: 0, errorFile: file, line: nil, keyPath: "--theme",
+                                             appearance: appearance)
         }
         let line = sourceLines["theme"]
         switch theme {
         case nil:
-            return ResolvedTheme.fallback
+            return ResolvedTheme.fallback(appearance)
         case .named(let name):
-            return try ResolvedTheme.resolve(nameOrPath: name, base: baseDirectory, depth: 0, errorFile: file, line: line, keyPath: "theme")
+            return try ResolvedTheme.resolve(nameOrPath: name, base: baseDirectory, depth: 0, errorFile: file, line: line, keyPath: "theme",
+                                             appearance: appearance)
         case .file(let path):
-            return try ResolvedTheme.resolve(nameOrPath: path, base: baseDirectory, depth: 0, errorFile: file, line: line, keyPath: "theme")
+            return try ResolvedTheme.resolve(nameOrPath: path, base: baseDirectory, depth: 0, errorFile: file, line: line, keyPath: "theme",
+                                             appearance: appearance)
+        case .theme(let value):
+            return ResolvedTheme(value)
         case .inline(let o):
             // An inline theme is no file: what it extends is level 0.
-            return try ResolvedTheme.resolve(override: o, base: baseDirectory, depth: -1, errorFile: file, line: line, keyPath: "theme.extends")
+            return try ResolvedTheme.resolve(override: o, base: baseDirectory, depth: -1, errorFile: file, line: line, keyPath: "theme.extends",
+                                             appearance: appearance)
         }
+    }
+
+    /// `appearance` when set; else the appearance an explicit opaque `canvas.background` calls
+    /// for; else none (the theme as named).
+    var effectiveAppearance: Appearance? {
+        if let appearance { return appearance }
+        guard let background = canvas.background, background.isOpaque else { return nil }
+        return Appearance(background: background)
     }
 }

@@ -75,16 +75,19 @@ package enum AtomicFile {
 
     /// Writes `bytes` to `path` atomically.
     package static func write(_ bytes: [UInt8], to path: String, policy: Policy = Policy()) throws {
-        try write(to: path, policy: policy) { temporary in
-            guard let file = fopen(temporary, "wb") else {
-                throw RenderError("\(path): cannot write: \(reason(errno))")
-            }
-            let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-            let writeErrno = errno
-            let closed = fclose(file)
-            guard written == bytes.count, closed == 0 else {
-                throw RenderError("\(path): cannot write: \(reason(written == bytes.count ? errno : writeErrno))")
-            }
+        try write(to: path, policy: policy) { temporary in try writeContents(bytes, to: temporary, naming: path) }
+    }
+
+    /// Writes `bytes` into `temporary` (a file `write(to:)` made); errors name `path`.
+    static func writeContents(_ bytes: [UInt8], to temporary: String, naming path: String) throws {
+        guard let file = fopen(temporary, "wb") else {
+            throw RenderError("\(path): cannot write: \(reason(errno))")
+        }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let writeErrno = errno
+        let closed = fclose(file)
+        guard written == bytes.count, closed == 0 else {
+            throw RenderError("\(path): cannot write: \(reason(written == bytes.count ? errno : writeErrno))")
         }
     }
 

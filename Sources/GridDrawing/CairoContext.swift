@@ -92,3 +92,21 @@ extension CairoContext {
     /// Paints the current source over the clip with `alpha` (images with cell opacity).
     func paint(alpha: Double) { alpha >= 1 ? cairo_paint(pointer) : cairo_paint_with_alpha(pointer, alpha) }
 }
+
+extension CairoContext {
+    /// A link to `url` over `rects` (user space): a PDF link annotation through Cairo's tag
+    /// API. Other surfaces ignore it (SVG links are added by `SVGLinks`).
+    func link(_ url: String, rects: [Rect]) {
+        func number(_ v: Double) -> String { "\((v * 1000).rounded() / 1000)" }
+        let area = rects.map { "\(number($0.x)) \(number($0.y)) \(number($0.width)) \(number($0.height))" }.joined(separator: " ")
+        // Cairo's attribute strings are single-quoted with backslash escapes.
+        var quoted = ""
+        for c in url {
+            if c == "\\" || c == "'" { quoted.append("\\") }
+            quoted.append(c)
+        }
+        let attributes = "rect=[\(area)] uri='\(quoted)'"
+        cairo_tag_begin(pointer, CAIRO_TAG_LINK, attributes)
+        cairo_tag_end(pointer, CAIRO_TAG_LINK)
+    }
+}

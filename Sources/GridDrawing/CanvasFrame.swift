@@ -2,8 +2,9 @@ import GridDocument
 import GridLayout
 
 /// Where everything sits on the canvas: the padding, the title and subtitle above the grid, the
-/// footnote below it, and the grid's own canvas. Edges are whole device pixels at the grid's
-/// scale, so the grid's snapped tracks stay on the pixel grid.
+/// footnote below it, and the grid's own canvas. Edges are whole points, as the grid's tracks
+/// are (DESIGN.md §3: snapping in points, the scale only multiplies), so the canvas in pixels is
+/// exactly `scale ×` its size at scale 1 at every integer scale.
 struct CanvasFrame {
     struct Block {
         var block: PreparedGrid.TextBlock
@@ -20,9 +21,8 @@ struct CanvasFrame {
     /// padding; with a fixed height, minus the blocks too), lays it out with `layout`, and places
     /// everything. Returns the frame and the grid's layout.
     static func make(_ grid: PreparedGrid, measurer: TextMeasurer, layout: (GridSpec) -> Layout) -> (CanvasFrame, Layout) {
-        let s = grid.scale
-        func snap(_ v: Double) -> Double { (v * s).rounded() / s }
-        func snapUp(_ v: Double) -> Double { (v * s - 1e-9).rounded(.up) / s }
+        func snap(_ v: Double) -> Double { v.rounded() }
+        func snapUp(_ v: Double) -> Double { (v - 1e-9).rounded(.up) }
         let pad = Insets(top: snap(grid.padding.top), right: snap(grid.padding.right),
                          bottom: snap(grid.padding.bottom), left: snap(grid.padding.left))
         let textWidth = grid.canvasWidth.map { max(0, snap($0) - pad.left - pad.right) }
@@ -42,7 +42,7 @@ struct CanvasFrame {
         let belowHeight = below.reduce(0) { $0 + $1.height }
 
         var spec = grid.spec
-        spec.scale = s
+        spec.scale = grid.scale
         if let textWidth { spec.width = textWidth }
         if let height = grid.canvasHeight {
             spec.height = max(0, snap(height) - pad.top - pad.bottom - aboveHeight - belowHeight)

@@ -43,9 +43,18 @@ final class DecimalColumns {
         return (head, tail)
     }
 
-    /// x of the first '.' of `string`, already prepared in `layout`, or its width when it has none.
+    /// x of the first '.' of `string`, already prepared in `layout`; without one, where its
+    /// footnote marks start (a mark never moves the number), else its width.
     static func pointX(_ string: String, width: Double, in layout: TextLayout) -> Double {
-        guard let dot = string.utf8.firstIndex(of: UInt8(ascii: ".")) else { return width }
-        return layout.x(ofByteIndex: string.utf8.distance(from: string.utf8.startIndex, to: dot))
+        if let dot = string.utf8.firstIndex(of: UInt8(ascii: ".")) {
+            return layout.x(ofByteIndex: string.utf8.distance(from: string.utf8.startIndex, to: dot))
+        }
+        var markStart: String.UnicodeScalarView.Index?
+        for i in string.unicodeScalars.indices.reversed() {
+            guard Document.FootnoteMarks.isMarkScalar(string.unicodeScalars[i]) || string.unicodeScalars[i] == "," else { break }
+            markStart = i
+        }
+        guard let markStart, markStart > string.startIndex else { return width }
+        return layout.x(ofByteIndex: string.utf8.distance(from: string.utf8.startIndex, to: markStart))
     }
 }

@@ -4,15 +4,12 @@ import Glibc
 import CPangoCairo
 import GridDocument
 
-/// Owns a fresh `PangoCairoFontMap`. In `.pinned` mode it sees only the fonts of one directory
-/// through a private fontconfig configuration (FcConfigCreate + FcConfigAppFontAddDir), so the
+/// Owns a fresh `PangoCairoFontMap`. In `.pinned` mode it sees only the fonts of the pinned stack
+/// (`FontStack`) through a private fontconfig configuration (FcConfigCreate + FcConfigAppFontAddDir), so the
 /// machine's installed fonts, locale and HOME cannot change the output (DESIGN.md §4 Contract).
 /// `.system` uses fontconfig's default configuration. One per render task: Pango font maps are
 /// not thread-safe, so this type is deliberately not Sendable.
 final class FontMap {
-    /// The directory of Debian's `fonts-dejavu-core`.
-    static let defaultFontDirectory = "/usr/share/fonts/truetype/dejavu"
-
     let pointer: UnsafeMutablePointer<PangoFontMap>
     let mode: PreparedGrid.FontMode
     /// Lower-cased family names the font map can serve, for the unknown-family warning.
@@ -33,9 +30,18 @@ final class FontMap {
     /// `.system` font map (what `FcInit()` would have made the default).
     nonisolated(unsafe) private static let systemConfig: OpaquePointer? = FcInitLoadConfigAndFonts()
 
-    init(mode: PreparedGrid.FontMode, fontDirectory: String? = nil) throws {
+    /// `fontDirectories`: the pinned stack's directories; empty = the default stack (`FontStack`).
+    init(mode: PreparedGrid.FontMode, fontDirectories: [String] = []) throws {
         self.mode = mode
         _ = FontMap.emptyDefaultConfig
+        if mode == .pinned {
+            for directory in fontDirectories {
+                // A directory holding fonts (not a named pipe, not empty): bad input, exit 2.
+                if let problem = FontDirectoryCheck.problem(directory) {
+                    throw RenderError("--font-dir \(directory): \(problem)", badInput: true)
+                }
+            }
+        }
         guard let map = pango_cairo_font_map_new() else { throw RenderError("cannot create a Pango font map") }
         pointer = map
         if mode == .system {
@@ -46,14 +52,8 @@ final class FontMap {
             pango_fc_font_map_set_config(OpaquePointer(map), config)
         }
         if mode == .pinned {
-            let directory = fontDirectory ?? FontMap.defaultFontDirectory
-            // A directory holding fonts (not a named pipe, not empty): bad input, exit 2.
-            if let problem = FontDirectoryCheck.problem(directory) {
-                g_object_unref(map)
-                throw RenderError("\(fontDirectory == nil ? "font directory" : "--font-dir") \(directory): \(problem)", badInput: true)
-            }
             let config: OpaquePointer
-            do { config = try PinnedFontConfigs.shared.config(for: directory) } catch {
+            do { config = try PinnedFontConfigs.shared.config(for: fontDirectories) } catch {
                 g_object_unref(map)
                 throw error
             }
@@ -74,11 +74,16 @@ final class FontMap {
         if mode == .pinned && names.subtracting(FontMap.pangoAliases).isEmpty {
             // Every stored property is set, so `deinit` runs and releases the map (releasing it
             // here too was a double unref: GLib's "G_IS_OBJECT (object)" critical).
-            throw RenderError("font directory \(fontDirectory ?? FontMap.defaultFontDirectory): no fonts found", badInput: true)
+            throw RenderError("font directories \((fontDirectories.isEmpty ? FontStack.defaultDirectories : fontDirectories).joined(separator: ", ")): no fonts found", badInput: true)
         }
     }
 
     deinit { g_object_unref(pointer) }
+
+    /// One pinned directory (`--font-dir` given once), or the default stack for nil.
+    convenience init(mode: PreparedGrid.FontMode, fontDirectory: String?) throws {
+        try self.init(mode: mode, fontDirectories: fontDirectory.map { [$0] } ?? [])
+    }
 
     /// Generic names Pango lists as families of every font map, whatever fonts it has.
     static let pangoAliases: Set<String> = ["sans", "serif", "monospace", "system-ui"]

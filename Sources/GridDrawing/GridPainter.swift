@@ -23,19 +23,26 @@ final class GridPainter {
     /// The widest selection glow, in points. Bands query cells this far beyond their edges so a
     /// glow crossing a band boundary is painted on both sides.
     static let maxGlowRadius = 16.0
-    /// Layout pixels per device unit of the target: 1 for PNG (its device units are the pixels),
-    /// the grid's scale for SVG and PDF, so lines and fills land on the pixel grid the layout
-    /// snapped to rather than on whole points.
+    /// Snapping units per device unit of the target: 1 for PNG (device units are its pixels)
+    /// and for SVG and PDF (device units are points, which the layout snapped to, so their
+    /// output does not depend on the scale); a paginated PDF page scaled to fit uses the
+    /// inverse of its fit, so edges land on whole canvas points.
     var pixelsPerDeviceUnit = 1.0
 
     /// Layouts the measurer shaped with this painter's context, shown instead of shaping again.
     private let shaped: ShapedLayouts?
+    private let context: TextContext
+    /// The links painted since `takeLinks()`, in device coordinates, when `recordsLinks` (SVG
+    /// adds them to its document; PDF has them as annotations already).
+    private var linkAreas: [LinkArea] = []
+    var recordsLinks = false
     /// Layouts other lanes shaped (`TextLanes.helperShapedLayouts`), while those lanes are idle.
     var borrowedLayouts: [ShapedLayouts] = []
 
     init(grid: PreparedGrid, geometry: Layout, context: TextContext, images: ImageCache, decimals: DecimalColumns,
          shaped: ShapedLayouts? = nil) {
         self.shaped = shaped.flatMap { $0.context === context ? $0 : nil }
+        self.context = context
         self.grid = grid
         self.decimals = decimals
         self.geometry = geometry
@@ -124,6 +131,7 @@ final class GridPainter {
                 fills.add(device.snap(cell.frame), style.background.faded(style.opacity))
             }
             fills.flush(cr)
+            paintBars(device)
             paintGridLines(cr, device, rows: rows, columns: columns)
             paintBorders(cr, device)
             paintGlow(cr, device)
@@ -136,15 +144,27 @@ final class GridPainter {
         fills.flush(cr)
     }
 
+    /// Data bars (a column's `bar`): over the background, under lines and text, inside the
+    /// cell's padding. The prepared style says where the bar starts and ends.
+    private func paintBars(_ device: DeviceTransform) {
+        for (cell, style) in items {
+            guard let bar = style.bar else { continue }
+            let inner = cell.frame.inset(by: style.padding)
+            let rect = Rect(x: inner.x + bar.start * inner.width, y: inner.y,
+                            width: (bar.end - bar.start) * inner.width, height: inner.height)
+            fills.add(device.snap(rect), bar.color.faded(style.opacity))
+        }
+    }
+
     // MARK: - Lines
 
-    /// Adds a line along the horizontal edge at `y` from `x0` to `x1`, whole device pixels thick.
+    /// Adds a line along the horizontal edge at `y` from `x0` to `x1`, whole points thick
+    /// (`DeviceTransform.lineSpan`).
     private func horizontalLine(_ device: DeviceTransform, y: Double, x0: Double, x1: Double,
                                 _ style: LineStyle, _ placement: DeviceTransform.Placement) {
-        let thickness = device.pixels(style.width, vertical: false)
-        let top = DeviceTransform.start(of: device.deviceY(y), thickness: thickness, placement)
-        let left = device.userX(device.deviceX(x0).rounded()), right = device.userX(device.deviceX(x1).rounded())
-        let y0 = device.userY(top), y1 = device.userY(top + thickness)
+        let span = device.lineSpan(y, width: style.width, vertical: false, placement)
+        let left = device.snapX(x0), right = device.snapX(x1)
+        let y0 = device.userY(span.start), y1 = device.userY(span.end)
         if style.dash.isEmpty {
             fills.add(Rect(x: left, y: y0, width: right - left, height: y1 - y0), style.color)
         } else {
@@ -154,10 +174,9 @@ final class GridPainter {
 
     private func verticalLine(_ device: DeviceTransform, x: Double, y0: Double, y1: Double,
                               _ style: LineStyle, _ placement: DeviceTransform.Placement) {
-        let thickness = device.pixels(style.width, vertical: true)
-        let left = DeviceTransform.start(of: device.deviceX(x), thickness: thickness, placement)
-        let top = device.userY(device.deviceY(y0).rounded()), bottom = device.userY(device.deviceY(y1).rounded())
-        let x0 = device.userX(left), x1 = device.userX(left + thickness)
+        let span = device.lineSpan(x, width: style.width, vertical: true, placement)
+        let top = device.snapY(y0), bottom = device.snapY(y1)
+        let x0 = device.userX(span.start), x1 = device.userX(span.end)
         if style.dash.isEmpty {
             fills.add(Rect(x: x0, y: top, width: x1 - x0, height: bottom - top), style.color)
         } else {
@@ -310,14 +329,26 @@ final class GridPainter {
         return bounds
     }
 
-    /// The outer line around what the regions show of the grid, inset inside it.
+    /// The outer line around what the regions show of the grid, inset inside it. Where a fixed
+    /// canvas cuts the content (`OverflowReport`) that side is drawn dashed — in the outer
+    /// line's style, else the grid lines' — so a cut table does not look whole.
     private func paintOuterLine(_ cr: CairoContext, regions: [ViewportRegion]) {
-        guard let style = grid.gridLines.outer, let b = shownBounds(regions) else { return }
+        guard let b = shownBounds(regions) else { return }
+        let lines = grid.gridLines
+        let cut = OverflowReport(geometry, viewport: grid.spec.viewport)?.cutSides ?? (right: false, bottom: false)
         let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
-        horizontalLine(device, y: b.y, x0: b.x, x1: b.maxX, style, .after)
-        horizontalLine(device, y: b.maxY, x0: b.x, x1: b.maxX, style, .before)
-        verticalLine(device, x: b.x, y0: b.y, y1: b.maxY, style, .after)
-        verticalLine(device, x: b.maxX, y0: b.y, y1: b.maxY, style, .before)
+        let clipStyle = (lines.outer ?? lines.horizontal ?? lines.vertical ?? lines.header).map {
+            LineStyle(width: $0.width, color: $0.color, dash: $0.dash.isEmpty ? [4, 3] : $0.dash)
+        }
+        // Top, bottom, left, right: the order (and so the SVG paths) of an uncut grid.
+        if let style = lines.outer { horizontalLine(device, y: b.y, x0: b.x, x1: b.maxX, style, .after) }
+        if let style = cut.bottom ? clipStyle : lines.outer {
+            horizontalLine(device, y: b.maxY, x0: b.x, x1: b.maxX, style, .before)
+        }
+        if let style = lines.outer { verticalLine(device, x: b.x, y0: b.y, y1: b.maxY, style, .after) }
+        if let style = cut.right ? clipStyle : lines.outer {
+            verticalLine(device, x: b.maxX, y0: b.y, y1: b.maxY, style, .before)
+        }
         flushLines(cr)
     }
 
@@ -353,21 +384,21 @@ final class GridPainter {
         guard !runs.isEmpty else { return }
         // Lines lie on cell edges only where tracks touch (no spacing between them).
         let lines = grid.gridLines
-        let rowLine = grid.spec.rowSpacing.size == 0 ? lines.horizontal.map { device.pixels($0.width, vertical: false) } : nil
-        let columnLine = grid.spec.columnSpacing.size == 0 ? lines.vertical.map { device.pixels($0.width, vertical: true) } : nil
+        let rowLine = grid.spec.rowSpacing.size == 0 ? lines.horizontal?.width : nil
+        let columnLine = grid.spec.columnSpacing.size == 0 ? lines.vertical?.width : nil
         /// The run's rectangle grown to cover its edge lines (`outer`) and the pixels of those
         /// lines (`rim`: top, bottom, left, right bands), in user space.
         func outline(_ r: Rect) -> (outer: Rect, rim: [Rect]) {
-            let x0 = device.deviceX(r.x).rounded(), x1 = device.deviceX(r.maxX).rounded()
-            let y0 = device.deviceY(r.y).rounded(), y1 = device.deviceY(r.maxY).rounded()
+            let x0 = device.edgeX(r.x), x1 = device.edgeX(r.maxX)
+            let y0 = device.edgeY(r.y), y1 = device.edgeY(r.maxY)
             // Line spans [start, end) on each edge; an absent line spans nothing at the edge.
-            func span(_ edge: Double, _ t: Double?) -> (Double, Double) {
-                guard let t else { return (edge, edge) }
-                let start = DeviceTransform.start(of: edge, thickness: t, .centered)
-                return (start, start + t)
+            func span(_ edge: Double, _ deviceEdge: Double, _ width: Double?, vertical: Bool) -> (Double, Double) {
+                guard let width else { return (deviceEdge, deviceEdge) }
+                let line = device.lineSpan(edge, width: width, vertical: vertical, .centered)
+                return (line.start, line.end)
             }
-            let top = span(y0, rowLine), bottom = span(y1, rowLine)
-            let left = span(x0, columnLine), right = span(x1, columnLine)
+            let top = span(r.y, y0, rowLine, vertical: false), bottom = span(r.maxY, y1, rowLine, vertical: false)
+            let left = span(r.x, x0, columnLine, vertical: true), right = span(r.maxX, x1, columnLine, vertical: true)
             let ox0 = min(x0, left.0), ox1 = max(x1, right.1), oy0 = min(y0, top.0), oy1 = max(y1, bottom.1)
             func user(_ dx0: Double, _ dy0: Double, _ dx1: Double, _ dy1: Double) -> Rect {
                 Rect(x: device.userX(dx0), y: device.userY(dy0),
@@ -481,6 +512,7 @@ final class GridPainter {
             guard case .text(let string) = source.content(row: cell.row, column: cell.column, item: cell.item),
                   !string.isEmpty else { continue }
             let style = source.style(row: cell.row, column: cell.column, item: cell.item)
+            guard source.link(row: cell.row, column: cell.column, item: cell.item) == nil else { continue }
             shaped.prepare(string, style: style, width: GridPainter.room(style, cell.frame.inset(by: style.padding)))
         }
     }
@@ -492,13 +524,15 @@ final class GridPainter {
         let room = GridPainter.room(style, inner)
         let text: TextLayout
         let settings = TextLayout.settings(style: style, width: room)
-        if let kept = shaped?.layout(for: string, font: style.font, settings: settings)
-            ?? borrowedLayouts.lazy.compactMap({ $0.layout(for: string, font: style.font, settings: settings) }).first {
+        let link = grid.cells.link(row: cell.row, column: cell.column, item: cell.item)
+        if link == nil, let kept = shaped?.layout(for: string, font: style.font, markup: style.markup, settings: settings)
+            ?? borrowedLayouts.lazy.compactMap({ $0.layout(for: string, font: style.font, markup: style.markup, settings: settings) }).first {
             text = kept
         } else {
             text = self.text
-            text.prepare(string, style: style, width: room)
+            text.prepare(string, style: style, width: room, link: link)
         }
+        noteMissing(in: text, at: .cell(row: cell.row, column: cell.column, item: cell.item ?? -1))
         let logical = text.logicalRect
         var x: Double
         if text.hasWidth {
@@ -528,6 +562,34 @@ final class GridPainter {
         cr.setSource(style.color.faded(style.opacity))
         text.show(in: cr, x: x, y: y)
         if !fits { cr.restore() }
+        if !text.links.isEmpty { addLinks(cr, text, x: x, y: y, clip: frame) }
+    }
+
+    /// Makes the links of the text just shown clickable: a PDF link annotation over each (Cairo's
+    /// tag API), and areas kept in device coordinates for SVG, whose Cairo surface has no links.
+    func addLinks(_ cr: CairoContext, _ text: TextLayout, x: Double, y: Double, clip: Rect) {
+        let device = cr.deviceTransform
+        for area in text.linkAreas() {
+            let rects = area.rects.compactMap { Rect(x: x + $0.x, y: y + $0.y, width: $0.width, height: $0.height).intersection(clip) }
+            guard !rects.isEmpty else { continue }
+            cr.link(area.url, rects: rects)
+            guard recordsLinks else { continue }
+            linkAreas.append(LinkArea(url: area.url, rects: rects.map { r in
+                Rect(x: device.deviceX(r.x), y: device.deviceY(r.y), width: r.width * device.sx, height: r.height * device.sy)
+            }))
+        }
+    }
+
+    /// Notes the characters of `text` (just prepared or shown) that no font has.
+    func noteMissing(in text: TextLayout, at place: MissingGlyphs.Place) {
+        let missing = text.missingCharacters()
+        if !missing.isEmpty { context.missing.add(missing, at: place) }
+    }
+
+    /// The link areas painted since the last call, in painting order.
+    func takeLinks() -> [LinkArea] {
+        defer { linkAreas = [] }
+        return linkAreas
     }
 }
 
@@ -546,10 +608,11 @@ extension Rect {
 }
 
 extension DeviceTransform {
-    /// `rect` with its edges moved to whole device pixels, so neighbouring cells meet without seams.
+    /// `rect` with its edges moved to whole points and then whole device pixels (`edgeX`), so
+    /// neighbouring cells meet without seams and scale exactly.
     func snap(_ rect: Rect) -> Rect {
-        let x0 = userX(deviceX(rect.x).rounded()), x1 = userX(deviceX(rect.maxX).rounded())
-        let y0 = userY(deviceY(rect.y).rounded()), y1 = userY(deviceY(rect.maxY).rounded())
+        let x0 = snapX(rect.x), x1 = snapX(rect.maxX)
+        let y0 = snapY(rect.y), y1 = snapY(rect.maxY)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

@@ -29,13 +29,16 @@ public enum GridRenderer {
 
     /// Renders into memory.
     public static func render(_ grid: PreparedGrid, format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
-        let job = try RenderJob(grid, options: options)
+        let job = try RenderJob(grid, options: options, format: format)
         if format == .png { _ = try job.pixelSize() }
         try OutputLimits.check(job.layout, canvas: job.frame.size, scale: grid.scale, page: grid.page, format: format)
         let bytes = Result { () throws -> [UInt8] in
             switch format {
             case .png: return try job.png(path: nil, options: options)
-            case .svg: return try job.svg()
+            case .svg:
+                let sink = OutputSink()
+                try job.svg(to: sink)
+                return sink.bytes
             case .pdf: return try job.pdf()
             }
         }
@@ -46,21 +49,30 @@ public enum GridRenderer {
 
     /// Renders to `path`, the format taken from its extension. The file is written atomically:
     /// on any error an existing file at `path` is untouched and nothing else is left behind.
+    /// With `page`, a PNG or SVG is one file per page beside `path` (`out.png` → `out-1.png`,
+    /// `out-2.png`, …: `PageFiles`); in memory (`render(_:format:)`) it is the whole canvas.
     public static func render(_ grid: PreparedGrid, to path: String, options: RenderOptions = RenderOptions()) throws {
         guard let format = OutputFormat(path: path) else {
             throw RenderError("\(path): unknown output format; use .png, .svg or .pdf")
         }
         let policy = AtomicFile.Policy(protecting: grid.readFiles, force: options.force)
         try AtomicFile.checkDestination(path, policy: policy)
-        let job = try RenderJob(grid, options: options)
+        let job = try RenderJob(grid, options: options, format: format)
         if format == .png { _ = try job.pixelSize() }
         try OutputLimits.check(job.layout, canvas: job.frame.size, scale: grid.scale, page: grid.page, format: format)
         let written = Result { () throws -> Void in
             switch format {
+            case .png where job.grid.page != nil, .svg where job.grid.page != nil:
+                try job.writePages(format, to: path, options: options)
             case .png:
                 _ = try job.pixelSize()
                 try AtomicFile.write(to: path, policy: policy) { temporary in _ = try job.png(path: temporary, options: options) }
-            case .svg: try AtomicFile.write(job.svg(), to: path, policy: policy)
+            case .svg:
+                try AtomicFile.write(to: path, policy: policy) { temporary in
+                    let sink = try OutputSink(path: temporary, naming: path)
+                    try job.svg(to: sink)
+                    try sink.close()
+                }
             case .pdf: try AtomicFile.write(job.pdf(), to: path, policy: policy)
             }
         }

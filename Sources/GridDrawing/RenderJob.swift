@@ -9,9 +9,10 @@ import GridLayout
 /// layout and painter (Pango objects are not shared across threads, DESIGN.md §4).
 /// Built once, then asked for PNG, SVG or PDF output.
 final class RenderJob {
-    /// PNG limits (DESIGN.md §8): checked before anything is allocated.
-    static let maxPixelsPerSide = 1_000_000
-    static let maxPixels = 4_000_000_000
+    /// PNG limits (DESIGN.md §8): checked before anything is allocated. A side may be as long as
+    /// PNG allows (2^31 − 1); the total-pixels budget bounds the work.
+    static let maxPixelsPerSide = Int(Document.maxCanvasSide)
+    static let maxPixels = Int(Document.maxCanvasPixels)
     /// Most bytes of one of the two reusable band buffers; bands are up to 2048 rows within it.
     static let bandBytes = 32 << 20
     static let maxBandRows = 2048
@@ -21,38 +22,43 @@ final class RenderJob {
     let layout: Layout
     let frame: CanvasFrame
     private let images: ImageCache
-    private let painter: GridPainter
+    /// The job's own painter (this thread's), also used by `writePages`.
+    let painter: GridPainter
     private let blockText: TextLayout
     private let decimals: DecimalColumns
-    private let fontDirectory: String?
+    private let fontDirectories: [String]
     /// The threads text is measured and, for SVG and PDF, painted on.
     private let lanes: TextLanes
     /// Whether any cell shows an image: their decoded surfaces live in one cache, so such grids
     /// are painted on one thread.
     private var hasImages = false
 
-    init(_ grid: PreparedGrid, options: RenderOptions) throws {
+    /// `format`: the output this job is for, when known; a PNG's canvas is checked against the
+    /// limits from the row count and fixed lengths before any text is measured.
+    init(_ grid: PreparedGrid, options: RenderOptions, format: OutputFormat? = nil) throws {
         var grid = grid
         if let scale = options.scale { grid.scale = scale }
         guard grid.scale.isFinite, grid.scale > 0, grid.scale <= 16 else {
             throw RenderError("scale \(grid.scale) is outside 0…16", badInput: true)
         }
         if let fonts = options.fonts { grid.fonts = fonts }
+        if format == .png { try CanvasEstimate.check(grid) }
         self.grid = grid
         warningHandler = options.warningHandler
-        context = try TextContext(mode: grid.fonts, fontDirectory: options.fontDirectory)
+        grid.warnings.forEach { options.warningHandler?($0) }
+        context = try TextContext(mode: grid.fonts, fontDirectories: options.fontDirectories)
         let tableRows: [RowKind] = if case .table(let table) = grid.spec.content { table.rows } else { [] }
         let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context)
         self.decimals = decimals
-        fontDirectory = options.fontDirectory
+        fontDirectories = options.fontDirectories
         let threads = max(1, options.paintThreads ?? RenderJob.defaultPaintThreads)
         // The lanes share one budget of kept layouts, so memory does not grow with the cores.
         let capacity = ShapedLayouts.defaultCapacity / threads
-        let measurer = TextMeasurer(source: grid.cells, context: context, scale: grid.scale, decimals: decimals,
+        let measurer = TextMeasurer(source: grid.cells, context: context, decimals: decimals,
                                     shapedCapacity: capacity)
-        let fonts = grid.fonts, fontDirectory = options.fontDirectory
+        let fonts = grid.fonts, fontDirectories = options.fontDirectories
         lanes = TextLanes(count: threads, main: context, shaped: measurer.shaped, shapedCapacity: capacity) {
-            try TextContext(mode: fonts, fontDirectory: fontDirectory)
+            try TextContext(mode: fonts, fontDirectories: fontDirectories)
         }
         if case .table(let table) = grid.spec.content {
             // Text measurement is most of a big table's layout: shared out among the lanes.
@@ -65,6 +71,7 @@ final class RenderJob {
             // only section header rows there (their titles), never item tracks.
             LayoutEngine.layout(spec, measurer: measurer)
         }
+        if let overflow = OverflowReport(layout, viewport: grid.spec.viewport) { context.adoptWarning(overflow.message) }
         images = ImageCache(baseDirectory: grid.baseDirectory)
         painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals,
                               shaped: measurer.shaped)
@@ -75,11 +82,23 @@ final class RenderJob {
 
     private let warningHandler: (@Sendable (String) -> Void)?
     private var reportedWarnings = 0
+    /// Characters no font had, from every thread that painted (the job's own context's are
+    /// added when reporting).
+    private var missing = MissingGlyphs()
+    private var reportedMissing = false
 
     /// Hands warnings not yet reported to the options' handler (fonts are first seen while
-    /// measuring or while painting, so callers report after each step).
+    /// measuring or while painting, so callers report after each step). Characters no font had
+    /// make one warning per render, once painting found any.
     func reportWarnings() {
         for warning in lanes.helperWarnings { context.adoptWarning(warning) }
+        for missed in lanes.helperMissing { missing.merge(missed) }
+        missing.merge(context.missing)
+        context.missing = MissingGlyphs()
+        if !reportedMissing, let message = missing.message(grid: grid) {
+            context.adoptWarning(message)
+            reportedMissing = true
+        }
         let warnings = context.warnings
         guard reportedWarnings < warnings.count else { return }
         warnings[reportedWarnings...].forEach { warningHandler?($0) }
@@ -134,6 +153,9 @@ final class RenderJob {
                 blockText.prepare(b.block.text, style: style, width: inner.width)
                 cr.setSource(style.color.faded(style.opacity))
                 blockText.show(in: cr, x: inner.x, y: inner.y)
+                let place: MissingGlyphs.Place = b.block == grid.title ? .title : b.block == grid.subtitle ? .subtitle : .footnote
+                painter.noteMissing(in: blockText, at: place)
+                if !blockText.links.isEmpty { painter.addLinks(cr, blockText, x: inner.x, y: inner.y, clip: b.rect) }
             }
         }
         let origin = gridOrigin ?? frame.gridOrigin
@@ -150,7 +172,7 @@ final class RenderJob {
 
     /// The PNG size in pixels, refused before allocation when over the limits.
     func pixelSize() throws -> (width: Int, height: Int) {
-        let w = (frame.size.width * grid.scale).rounded(), h = (frame.size.height * grid.scale).rounded()
+        let w = PixelEdges.edge(frame.size.width, scale: grid.scale), h = PixelEdges.edge(frame.size.height, scale: grid.scale)
         func text(_ v: Double) -> String { v.isFinite && abs(v) < 1e15 ? String(Int(v)) : String(v) }
         guard w <= Double(RenderJob.maxPixelsPerSide), h <= Double(RenderJob.maxPixelsPerSide), w * h <= Double(RenderJob.maxPixels) else {
             throw RenderError("canvas \(text(w))×\(text(h)) px is too large (at most \(RenderJob.maxPixelsPerSide) px per side and \(RenderJob.maxPixels) px in all)", badInput: true)
@@ -188,8 +210,7 @@ final class RenderJob {
         var parallel = max(1, min(options.paintThreads ?? RenderJob.defaultPaintThreads, bandCount))
         if hasImages || (options.paintThreads == nil && width * height < RenderJob.minParallelPixels) { parallel = 1 }
         let threads = parallel
-        let encoder = BandEncoder(try PNGEncoder(path: path, width: width, height: height, alpha: !grid.background.isOpaque,
-                                                 level: max(0, min(9, options.pngCompression)), filter: options.pngFilter.mask))
+        let encoder = try pngSink(path: path, width: width, height: height, options: options)
         let buffersPerThread = bandCount > threads ? 2 : 1
         let buffers: [[BandBuffer]] = try (0..<threads).map { _ in try (0..<buffersPerThread).map { _ in try BandBuffer(width: width, rows: bandRows) } }
         let bufferSets = Unchecked(buffers)
@@ -224,20 +245,20 @@ final class RenderJob {
         }
 
         // Warnings of the other threads' font contexts, one slot per thread.
-        let helperWarnings = UnsafeMutablePointer<[String]>.allocate(capacity: threads)
-        helperWarnings.initialize(repeating: [], count: threads)
+        let helperWarnings = UnsafeMutablePointer<([String], MissingGlyphs)>.allocate(capacity: threads)
+        helperWarnings.initialize(repeating: ([], MissingGlyphs()), count: threads)
         defer { helperWarnings.deinitialize(count: threads); helperWarnings.deallocate() }
         let slots = Unchecked(helperWarnings)
         let helpers = DispatchGroup()
-        let fonts = grid.fonts, fontDirectory = fontDirectory
+        let fonts = grid.fonts, fontDirectories = fontDirectories
         let knownDecimals = decimals.computed   // read here, before this thread paints and adds to it
         for t in 1..<threads {
             DispatchQueue(label: "gridrender.png-painter").async(group: helpers) {
                 // A thread's Pango objects are made, used and released on that thread.
                 do {
-                    let (context, gridPainter, blockText) = try job.value.makePainter(fonts: fonts, fontDirectory: fontDirectory, decimals: knownDecimals)
+                    let (context, gridPainter, blockText) = try job.value.makePainter(fonts: fonts, fontDirectories: fontDirectories, decimals: knownDecimals)
                     work(t, Unchecked((gridPainter, blockText)))
-                    slots.value[t] = context.warnings
+                    slots.value[t] = (context.warnings, context.missing)
                 } catch {
                     failure.record(error)
                     work(t, Unchecked(nil))
@@ -246,10 +267,34 @@ final class RenderJob {
         }
         work(0, Unchecked((painter, blockText)))
         helpers.wait()
-        for t in 1..<threads { for warning in helperWarnings[t] { context.adoptWarning(warning) } }
+        for t in 1..<threads {
+            for warning in helperWarnings[t].0 { context.adoptWarning(warning) }
+            missing.merge(helperWarnings[t].1)
+        }
         if let error = failure.error { throw error }
         // The bands' contexts are destroyed here, on this thread, after the last band is encoded.
         return try withExtendedLifetime(buffers) { try encoder.finish() }
+    }
+
+    /// The encoder of the bands: without a row filter, zlib on `RenderJob.compressionThreads`
+    /// threads (`PNGPieceEncoder`); with one, libpng on one background thread.
+    private func pngSink(path: String?, width: Int, height: Int, options: RenderOptions) throws -> PNGBandSink {
+        let alpha = !grid.background.isOpaque, level = max(0, min(9, options.pngCompression))
+        guard options.pngFilter == .none else {
+            return BandEncoder(try PNGEncoder(path: path, width: width, height: height, alpha: alpha, level: level,
+                                              filter: options.pngFilter.mask))
+        }
+        return try PNGPieceEncoder(path: path, width: width, height: height, alpha: alpha, level: level,
+                                   threads: RenderJob.compressionThreads(options))
+    }
+
+    /// Threads compressing PNG pieces: `paintThreads` or `GRIDRENDER_THREADS` when given (one:
+    /// everything on the painting thread, nothing in parallel), else the default thread count but
+    /// at least two where there are two CPUs, so compressing always overlaps painting.
+    static func compressionThreads(_ options: RenderOptions) -> Int {
+        if let n = options.paintThreads { return max(1, n) }
+        if let value = getenv("GRIDRENDER_THREADS"), let n = Int(String(cString: value)), n >= 1 { return min(n, 64) }
+        return max(defaultPaintThreads, min(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
     /// Paints rows `y ..< y + rows` of the image into `band`.
@@ -269,8 +314,8 @@ final class RenderJob {
     }
 
     /// A painter with its own font map and Pango context, for another painting thread.
-    private func makePainter(fonts: PreparedGrid.FontMode, fontDirectory: String?, decimals: DecimalColumns.Extents) throws -> (TextContext, GridPainter, TextLayout) {
-        let context = try TextContext(mode: fonts, fontDirectory: fontDirectory)
+    private func makePainter(fonts: PreparedGrid.FontMode, fontDirectories: [String], decimals: DecimalColumns.Extents) throws -> (TextContext, GridPainter, TextLayout) {
+        let context = try TextContext(mode: fonts, fontDirectories: fontDirectories)
         let (painter, blockText) = makePainter(context: context, shaped: nil, decimals: decimals)
         return (context, painter, blockText)
     }
@@ -294,6 +339,8 @@ final class RenderJob {
 
     /// Whether SVG text is painted in chunks on the lanes (tests compare with one piece).
     var chunksText = true
+    /// Cells per chunk of a streamed SVG (tests stream small grids).
+    var streamedChunkCells = RowChunks.streamedCellsPerChunk
 
     /// The row chunks whose text is painted on the lanes (one chunk: no lanes needed).
     private var textChunks: [Range<Int>] {
@@ -303,7 +350,9 @@ final class RenderJob {
     // MARK: - SVG
 
     func svg() throws -> [UInt8] {
-        painter.pixelsPerDeviceUnit = grid.scale
+        // Device units are points, which the layout snapped to: the SVG is the same at any scale.
+        painter.pixelsPerDeviceUnit = 1
+        painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
         let chunks = textChunks
         if chunks.count > 1, let joined = try layeredSVG(chunks) { return joined }
@@ -316,7 +365,7 @@ final class RenderJob {
         let bytes = try surface.finish()
         RenderTrace.mark("finished")
         defer { RenderTrace.mark("normalized") }
-        return SVGIdNormalizer.normalize(bytes)
+        return SVGLinks.insert(painter.takeLinks(), into: SVGIdNormalizer.normalize(bytes))
     }
 
     /// The SVG in layers, each a Cairo document of its own, painted on the lanes at once and
@@ -328,6 +377,11 @@ final class RenderJob {
         let text = UnsafeMutablePointer<[UInt8]>.allocate(capacity: chunks.count)
         text.initialize(repeating: [], count: chunks.count)
         defer { text.deinitialize(count: chunks.count); text.deallocate() }
+        // The links of each chunk's text, joined in chunk order after the blocks' (lane 0).
+        let links = UnsafeMutablePointer<[LinkArea]>.allocate(capacity: chunks.count)
+        links.initialize(repeating: [], count: chunks.count)
+        defer { links.deinitialize(count: chunks.count); links.deallocate() }
+        var blockLinks: [LinkArea] = []
         let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
         try lanes.run(chunks: chunks.count) { lane in
             if lane.index == 0 {
@@ -336,12 +390,14 @@ final class RenderJob {
                     try paintCanvas(cr, visible: all, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
                                     painter: painter, blockText: blockText, layers: .cells)
                 }
+                blockLinks = painter.takeLinks()
                 overlay = try svgPart { cr in
                     try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
                                     painter: painter, blockText: blockText, layers: .overlay)
                 }
             }
             let lanePainter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
+            lanePainter.recordsLinks = true
             for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) {
                 text[c] = try svgPart { cr in
                     // A page-wide first operation keeps Cairo's finish linear; the join drops it.
@@ -349,12 +405,61 @@ final class RenderJob {
                     try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
                                     painter: lanePainter, blockText: nil, layers: .text, rows: chunks[c])
                 }
+                links[c] = lanePainter.takeLinks()
             }
         }
         RenderTrace.mark("painted and finished in \(chunks.count) chunks")
         defer { RenderTrace.mark("joined") }
         let layers = [cells] + Array(UnsafeBufferPointer(start: text, count: chunks.count)) + [overlay]
+        let areas = blockLinks + UnsafeBufferPointer(start: links, count: chunks.count).flatMap { $0 }
         return SVGStitcher.join(layers, dropsPage: layers.indices.map { $0 > 0 && $0 <= chunks.count })
+            .map { SVGLinks.insert(areas, into: $0) }
+    }
+
+    /// Writes the SVG to `sink`. A grid too big to join in memory (`RowChunks.streamed`) is
+    /// painted in more, smaller chunks on the lanes and written layer by layer as they are
+    /// finished (`SVGLayerWriter`), so memory holds a few chunks' documents, not the whole; other
+    /// grids are `svg()`'s bytes.
+    func svg(to sink: OutputSink) throws {
+        guard chunksText, let chunks = RowChunks.streamed(rows: layout.rows.count, columns: layout.columns.count,
+                                                          cellsPerChunk: streamedChunkCells) else {
+            return try sink.write(svg())
+        }
+        painter.pixelsPerDeviceUnit = grid.scale
+        let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
+        let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
+        let writer = SVGLayerWriter(sink: sink, chunks: chunks.count, window: 2 * lanes.count)
+        try lanes.run(chunks: chunks.count) { lane in
+            do {
+                if lane.index == 0 {
+                    try writer.deliver(0, svgPart { cr in
+                        paintBackground(cr, all)
+                        try paintCanvas(cr, visible: all, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
+                                        painter: painter, blockText: blockText, layers: .cells)
+                    }, dropsPage: false)
+                }
+                let lanePainter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
+                for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) {
+                    try writer.waitTurn(c)
+                    try writer.deliver(c + 1, svgPart { cr in
+                        cr.paint(.white)   // as in `layeredSVG`: keeps Cairo's finish linear; dropped
+                        try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                                        painter: lanePainter, blockText: nil, layers: .text, rows: chunks[c])
+                    }, dropsPage: true)
+                }
+                if lane.index == 0 {
+                    try writer.deliver(chunks.count + 1, svgPart { cr in
+                        try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                                        painter: painter, blockText: blockText, layers: .overlay)
+                    }, dropsPage: false)
+                }
+            } catch {
+                writer.fail(error)
+                throw error
+            }
+        }
+        RenderTrace.mark("painted and written in \(chunks.count) chunks")
+        try writer.finish()
     }
 
     /// Has each lane shape, for its chunks, the text the painter cannot show from a natural
@@ -398,7 +503,8 @@ final class RenderJob {
     // MARK: - PDF
 
     func pdf() throws -> [UInt8] {
-        painter.pixelsPerDeviceUnit = grid.scale
+        // As for SVG: snapped to points, the same at any scale.
+        painter.pixelsPerDeviceUnit = 1
         guard let page = grid.page else {
             let surface = try CairoSurface.pdf(width: frame.size.width, height: frame.size.height)
             try withContext(surface) { cr in
@@ -417,7 +523,7 @@ final class RenderJob {
             return try surface.finish()
         }
         let pages = PDFPagination(job: self, page: page)
-        painter.pixelsPerDeviceUnit = grid.scale / pages.fit
+        painter.pixelsPerDeviceUnit = 1 / pages.fit
         let surface = try CairoSurface.pdf(width: page.width, height: page.height)
         try prepareTextOnLanes()
         painter.borrowedLayouts = lanes.helperShapedLayouts

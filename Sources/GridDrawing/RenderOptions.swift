@@ -25,8 +25,14 @@ public struct RenderOptions: Sendable {
     public static let defaultPNGCompression = 2
     /// Overrides the document's `fonts` (`--fonts`).
     public var fonts: PreparedGrid.FontMode?
-    /// The pinned font directory (`--font-dir`); nil = /usr/share/fonts/truetype/dejavu.
-    public var fontDirectory: String?
+    /// The pinned font stack's directories (`--font-dir`, repeatable), replacing the default
+    /// stack (DejaVu, Noto, Noto CJK, Noto Color Emoji) when not empty.
+    public var fontDirectories: [String]
+    /// The single pinned font directory: `fontDirectories` when it holds one (nil = the default stack).
+    public var fontDirectory: String? {
+        get { fontDirectories.first }
+        set { fontDirectories = newValue.map { [$0] } ?? [] }
+    }
     /// Overrides the document's `canvas.scale` (`--scale`), 0 < scale ≤ 16.
     public var scale: Double?
     /// zlib level 0…9 for PNG. The default, 2, compresses a table image about three times faster
@@ -41,11 +47,12 @@ public struct RenderOptions: Sendable {
     /// Replace an output file that has no write permission (`--force`); refused otherwise.
     package var force = false
 
-    public init(fonts: PreparedGrid.FontMode? = nil, fontDirectory: String? = nil, scale: Double? = nil,
+    public init(fonts: PreparedGrid.FontMode? = nil, fontDirectory: String? = nil, fontDirectories: [String] = [], scale: Double? = nil,
                 pngCompression: Int = RenderOptions.defaultPNGCompression, pngFilter: PNGFilter = .none,
                 paintThreads: Int? = nil, warningHandler: (@Sendable (String) -> Void)? = nil) {
         self.paintThreads = paintThreads
-        self.fonts = fonts; self.fontDirectory = fontDirectory; self.scale = scale
+        self.fonts = fonts; self.scale = scale
+        self.fontDirectories = fontDirectories.isEmpty ? (fontDirectory.map { [$0] } ?? []) : fontDirectories
         self.pngCompression = pngCompression; self.pngFilter = pngFilter; self.warningHandler = warningHandler
     }
 }

@@ -18,3 +18,19 @@ enum RowChunks {
         return (0..<count).map { c in rows * c / count..<rows * (c + 1) / count }
     }
 }
+
+extension RowChunks {
+    /// Cells per chunk of a streamed SVG (`RenderJob.svg(to:)`): a grid of more than `maxChunks`
+    /// such chunks is painted and written part by part, in as many chunks as it takes, so memory
+    /// holds a few chunks' documents at a time instead of the whole. Smaller grids keep
+    /// `partition` and the joined document's bytes.
+    static let streamedCellsPerChunk = 16_384
+
+    /// The chunks of a grid too big to join in memory, or nil.
+    static func streamed(rows: Int, columns: Int, cellsPerChunk: Int = streamedCellsPerChunk) -> [Range<Int>]? {
+        let cells = rows * max(1, columns), cellsPerChunk = max(1, cellsPerChunk)
+        guard cells > maxChunks * cellsPerChunk else { return nil }
+        let count = min(rows, (cells + cellsPerChunk - 1) / cellsPerChunk)
+        return (0..<count).map { c in rows * c / count..<rows * (c + 1) / count }
+    }
+}

@@ -89,6 +89,62 @@ enum SVGStitcher {
 
     private static let closing = "</g>\n</svg>\n"
 
+    /// Joins layers one at a time, in order, handing out each one's bytes as soon as it is given,
+    /// for documents too big to hold every layer at once (`RenderJob`'s streamed SVG). A layer's
+    /// new glyph outlines and other definitions go in a `<defs>` of their own right before its
+    /// body (SVG allows `<defs>` anywhere), so no layer waits for the ones after it. The picture
+    /// is the one `join` gives; the bytes differ (definitions spread out instead of up front).
+    struct Stream {
+        private var renamer = SVGIdNormalizer.Renamer()
+        private var glyphs: [Outline: [UInt8]] = [:]
+        private var started = false
+
+        /// Appends `document`'s part of the joined document to `out`; false when it is not shaped
+        /// as Cairo writes SVG.
+        mutating func append(_ document: [UInt8], dropsPage: Bool, to out: inout [UInt8]) -> Bool {
+            guard var layer = document.withUnsafeBufferPointer({ parse($0) }) else { return false }
+            if dropsPage {
+                guard let body = document.withUnsafeBufferPointer({ droppingPage(layer.body, in: $0) }) else { return false }
+                layer.body = body
+            }
+            var names = SVGIdNormalizer.Names()
+            document.withUnsafeBufferPointer { bytes in
+                if !started {
+                    out += bytes[layer.header]
+                    renamer.rename(UnsafeBufferPointer(rebasing: bytes[layer.wrapper]), names: &names, into: &out)
+                    started = true
+                }
+                var symbols: [UInt8] = [], defs: [UInt8] = []
+                for symbol in layer.symbols {
+                    let id = UnsafeBufferPointer(rebasing: bytes[symbol.id])
+                    let outline = Outline(bytes: Array(bytes[symbol.outline]))
+                    if let name = glyphs[outline] {
+                        names.set(id, to: name)
+                        continue
+                    }
+                    let name = renamer.newName(prefix: String(decoding: id.prefix { SVGIdNormalizer.isLetter($0) }, as: UTF8.self))
+                    glyphs[outline] = name
+                    names.set(id, to: name)
+                    symbols += Array("<symbol overflow=\"visible\" id=\"".utf8)
+                    symbols += name
+                    symbols += outline.bytes
+                }
+                renamer.rename(UnsafeBufferPointer(rebasing: bytes[layer.otherDefs]), names: &names, into: &defs)
+                if !symbols.isEmpty || !defs.isEmpty {
+                    out += Array("<defs>\n".utf8)
+                    if !symbols.isEmpty { out += Array("<g>\n".utf8) + symbols + Array("</g>\n".utf8) }
+                    out += defs
+                    out += Array("</defs>\n".utf8)
+                }
+                renamer.rename(UnsafeBufferPointer(rebasing: bytes[layer.body]), names: &names, into: &out)
+            }
+            return true
+        }
+
+        /// The end of the joined document.
+        var end: [UInt8] { Array(closing.utf8) }
+    }
+
     /// A glyph's outline bytes as a key, hashed in one go (an array of bytes hashes byte by byte).
     private struct Outline: Hashable {
         let bytes: [UInt8]

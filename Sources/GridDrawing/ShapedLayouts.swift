@@ -19,6 +19,7 @@ final class ShapedLayouts {
     struct Key: Hashable {
         var text: String
         var font: FontSpec
+        var markup: MarkupMode
     }
 
     struct Entry {
@@ -34,9 +35,10 @@ final class ShapedLayouts {
     struct PaintedKey: Hashable {
         var text: String
         var font: FontSpec
+        var markup: MarkupMode
         var settings: TextLayout.Settings
-        init(_ text: String, _ font: FontSpec, _ settings: TextLayout.Settings) {
-            self.text = text; self.font = font; self.settings = settings
+        init(_ text: String, _ font: FontSpec, _ markup: MarkupMode, _ settings: TextLayout.Settings) {
+            self.text = text; self.font = font; self.markup = markup; self.settings = settings
         }
     }
 
@@ -56,7 +58,7 @@ final class ShapedLayouts {
     /// Returns the natural logical size, or nil when the store is full (the caller measures).
     func measure(_ text: String, style: ResolvedStyle) -> Size? {
         guard !isFull, ShapedLayouts.naturalLayoutIsShown(style) else { return nil }
-        let key = Key(text: text, font: style.font)
+        let key = Key(text: text, font: style.font, markup: style.markup)
         if let entry = entries[key] {
             let rect = entry.layout.logicalRect
             return Size(width: rect.width, height: rect.height)
@@ -72,23 +74,23 @@ final class ShapedLayouts {
 
     /// The kept layout to show for `text` painted with `settings` (what `TextLayout.prepare` would
     /// set), when it is provably the layout Pango would make for those settings.
-    func layout(for text: String, font: FontSpec, settings: TextLayout.Settings) -> TextLayout? {
-        if settings.height == -1, settings.lineLimit == 0, let entry = entries[Key(text: text, font: font)] {
+    func layout(for text: String, font: FontSpec, markup: MarkupMode = .none, settings: TextLayout.Settings) -> TextLayout? {
+        if settings.height == -1, settings.lineLimit == 0, let entry = entries[Key(text: text, font: font, markup: markup)] {
             if settings.width < 0 { return entry.layout }
             if !settings.wraps, settings.alignment == PANGO_ALIGN_LEFT, entry.width <= settings.width { return entry.layout }
         }
-        return painted.isEmpty ? nil : painted[PaintedKey(text, font, settings)]
+        return painted.isEmpty ? nil : painted[PaintedKey(text, font, markup, settings)]
     }
 
     /// Shapes `text` as it is painted with `style` in `width` (`TextLayout.prepare`) and keeps
     /// it, unless a kept layout already stands in for it or the store is full.
     func prepare(_ text: String, style: ResolvedStyle, width: Double?) {
         let settings = TextLayout.settings(style: style, width: width)
-        guard !isFull, layout(for: text, font: style.font, settings: settings) == nil else { return }
+        guard !isFull, layout(for: text, font: style.font, markup: style.markup, settings: settings) == nil else { return }
         let layout = TextLayout(context: context)
         layout.prepare(text, style: style, width: width)
         _ = layout.logicalRect   // shaped here, on this lane
-        painted[PaintedKey(text, style.font, settings)] = layout
+        painted[PaintedKey(text, style.font, style.markup, settings)] = layout
     }
 
     /// Whether the painter can show a natural layout for text in `style`: when it is

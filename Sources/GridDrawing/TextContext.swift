@@ -17,6 +17,8 @@ final class TextContext {
     /// Messages about fonts that had to fall back, each reported once.
     private(set) var warnings: [String] = []
     private var warned = Set<String>()
+    /// Characters no font had, in the text this context painted.
+    var missing = MissingGlyphs()
 
     init(fontMap: FontMap) throws {
         self.fontMap = fontMap
@@ -39,8 +41,8 @@ final class TextContext {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
-    convenience init(mode: PreparedGrid.FontMode, fontDirectory: String? = nil) throws {
-        try self.init(fontMap: FontMap(mode: mode, fontDirectory: fontDirectory))
+    convenience init(mode: PreparedGrid.FontMode, fontDirectories: [String] = []) throws {
+        try self.init(fontMap: FontMap(mode: mode, fontDirectories: fontDirectories))
     }
 
     /// The description for `spec`, created once per task. Pinned fonts have no fontconfig alias

@@ -69,7 +69,7 @@ final class TextLanes: @unchecked Sendable {
     func run(chunks: Int, _ body: (Lane) throws -> Void) throws {
         let failure = FirstFailure()
         let group = DispatchGroup()
-        try withoutActuallyEscaping(body) { body in
+        withoutActuallyEscaping(body) { body in
             let me = Unchecked(self), work = Unchecked(body)
             for k in 1..<min(count, max(1, chunks)) {
                 queues[k - 1].async(group: group) {
@@ -99,4 +99,13 @@ final class TextLanes: @unchecked Sendable {
 
     /// The warnings of every lane but the first (whose context is the job's own).
     var helperWarnings: [String] { (1..<count).flatMap { lanes[$0]?.context.warnings ?? [] } }
+
+    /// The characters no font had in the text the other lanes painted, taken (each is merged once).
+    var helperMissing: [MissingGlyphs] {
+        (1..<count).compactMap { k -> MissingGlyphs? in
+            guard let context = lanes[k]?.context else { return nil }
+            defer { context.missing = MissingGlyphs() }
+            return context.missing
+        }
+    }
 }

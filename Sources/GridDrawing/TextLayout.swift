@@ -16,6 +16,10 @@ final class TextLayout {
     private var alignment = PANGO_ALIGN_LEFT
     /// Lines to keep when `maxLines` is set but Pango cannot enforce it (no ellipsis): 0 = all.
     private(set) var lineLimit = 0
+    /// The attributes of the current text (nil: plain), kept alive while the layout uses them.
+    private var attributes: TextAttributes?
+    /// Linked ranges of the current text (UTF-8 bytes of what is shown) and their URLs.
+    private(set) var links: [(range: Range<Int>, url: String)] = []
 
     init(context: TextContext) {
         self.context = context
@@ -30,8 +34,10 @@ final class TextLayout {
     /// Sets text and style. `width` is the room for the text (cell width minus padding), or nil for
     /// the natural unwrapped size. Wrapping and ellipsizing need a width; without one the text is
     /// one line per paragraph. `align` is applied by Pango when a width is set; `.decimal` is
-    /// positioned by the painter and lays out left-aligned.
-    func prepare(_ text: String, style: ResolvedStyle, width: Double?) {
+    /// positioned by the painter and lays out left-aligned. `link`: the cell's URL, if any.
+    /// Inline markup (`style.markup`), links and the pinned stack's font choices become Pango
+    /// attributes (`StyledText`), never Pango markup.
+    func prepare(_ text: String, style: ResolvedStyle, width: Double?, link: String? = nil) {
         let font = context.font(style.font)
         if self.font !== font {
             pango_layout_set_font_description(pointer, font.pointer)
@@ -43,7 +49,58 @@ final class TextLayout {
         if settings.height != height { pango_layout_set_height(pointer, settings.height); height = settings.height }
         lineLimit = settings.lineLimit
         if settings.alignment != alignment { pango_layout_set_alignment(pointer, settings.alignment); alignment = settings.alignment }
-        pango_layout_set_text(pointer, text, -1)
+        let styled = StyledText(text, style: style, link: link, mode: context.fontMap.mode)
+        pango_layout_set_text(pointer, styled.text, -1)
+        if styled.attributes != nil || attributes != nil {
+            pango_layout_set_attributes(pointer, styled.attributes?.pointer)
+            attributes = styled.attributes
+        }
+        links = styled.links
+    }
+
+    /// The characters of the current text that no font has (drawn as hex boxes), or [] —
+    /// cheap when there are none (Pango counts them as it lays out).
+    func missingCharacters() -> [UInt32] {
+        guard pango_layout_get_unknown_glyphs_count(pointer) > 0, let iter = pango_layout_get_iter(pointer) else { return [] }
+        defer { pango_layout_iter_free(iter) }
+        var found: [UInt32] = []
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iter), let glyphs = run.pointee.glyphs else { continue }
+            for i in 0..<Int(glyphs.pointee.num_glyphs) {
+                let glyph = glyphs.pointee.glyphs[i].glyph
+                if glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 && glyph != PANGO_GLYPH_EMPTY && glyph != PANGO_GLYPH_INVALID_INPUT {
+                    found.append(glyph & ~PANGO_GLYPH_UNKNOWN_FLAG)
+                }
+            }
+        } while pango_layout_iter_next_run(iter) != 0
+        return found
+    }
+
+    /// Where each link of the current text is drawn: one rectangle per line it is on, in points
+    /// relative to the layout origin, from the logical extents of its glyph runs.
+    func linkAreas() -> [(url: String, rects: [Rect])] {
+        guard !links.isEmpty, let iter = pango_layout_get_iter(pointer) else { return [] }
+        defer { pango_layout_iter_free(iter) }
+        // Per link: its rectangles so far and the baseline of the line each is on.
+        var areas = links.map { _ in [(rect: Rect, baseline: Int32)]() }
+        let scale = Double(PANGO_SCALE)
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iter), let item = run.pointee.item else { continue }
+            let runRange = Int(item.pointee.offset)..<Int(item.pointee.offset + item.pointee.length)
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            pango_layout_iter_get_run_extents(iter, &ink, &logical)
+            let baseline = pango_layout_iter_get_baseline(iter)
+            let rect = Rect(x: Double(logical.x) / scale, y: Double(logical.y) / scale,
+                            width: Double(logical.width) / scale, height: Double(logical.height) / scale)
+            for k in links.indices where links[k].range.overlaps(runRange) && rect.width > 0 {
+                if let last = areas[k].last, last.baseline == baseline {
+                    areas[k][areas[k].count - 1].rect = last.rect.union(rect)
+                } else {
+                    areas[k].append((rect, baseline))
+                }
+            }
+        } while pango_layout_iter_next_run(iter) != 0
+        return zip(links, areas).map { (url: $0.url, rects: $1.map(\.rect)) }.filter { !$0.rects.isEmpty }
     }
 
     /// The Pango settings `prepare` gives a layout for `style` in `width` points (nil = natural).

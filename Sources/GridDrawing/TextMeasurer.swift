@@ -16,6 +16,8 @@ final class TextMeasurer: ContentMeasurer {
         var width: Double
         var maxLines: Int
         var ellipsize: Ellipsize
+        /// Markup changes the characters shown and their fonts.
+        var markup: MarkupMode
     }
 
     private let source: CellSource
@@ -25,18 +27,13 @@ final class TextMeasurer: ContentMeasurer {
     /// is shaped once.
     let shaped: ShapedLayouts
 
-    /// Pixels per point: sizes are rounded up to whole pixels, so snapping a track down to the
-    /// pixel grid can never make its own content ellipsize or wrap.
-    private let scale: Double
-
     private let decimals: DecimalColumns?
 
     /// `shapedCapacity`: how many natural layouts to keep for the painter.
-    init(source: CellSource, context: TextContext, scale: Double = 1, decimals: DecimalColumns? = nil,
+    init(source: CellSource, context: TextContext, decimals: DecimalColumns? = nil,
          shapedCapacity: Int = ShapedLayouts.defaultCapacity) {
         self.source = source
         self.decimals = decimals
-        self.scale = scale
         layout = TextLayout(context: context)
         shaped = ShapedLayouts(context: context, capacity: shapedCapacity)
     }
@@ -67,7 +64,10 @@ final class TextMeasurer: ContentMeasurer {
         }
     }
 
-    private func roundedUp(_ length: Double) -> Double { (length * scale - 1e-9).rounded(.up) / scale }
+    /// Sizes are rounded up to whole points, so snapping a track (in whole points, at every
+    /// scale) can never make its own content ellipsize or wrap, and the layout does not depend
+    /// on the scale.
+    private func roundedUp(_ length: Double) -> Double { (length - 1e-9).rounded(.up) }
 
     /// Measures the natural (unwrapped) size of every text cell of a table's non-section rows,
     /// the sizes `width(row:column:)` and, for cells that do not wrap, `height(row:column:width:)`
@@ -86,7 +86,7 @@ final class TextMeasurer: ContentMeasurer {
                     for column in 0..<columnCount {
                         guard case .text(let text) = source.content(row: row, column: column, item: nil), !text.isEmpty else { continue }
                         let style = source.style(row: row, column: column, item: nil)
-                        let key = Key(text: text, font: style.font, width: -1, maxLines: 0, ellipsize: .none)
+                        let key = Key(text: text, font: style.font, width: -1, maxLines: 0, ellipsize: .none, markup: style.markup)
                         if sizes[key] != nil { continue }
                         if let size = lane.shaped.measure(text, style: style) { sizes[key] = size; continue }
                         layout.prepare(text, style: style, width: nil)
@@ -118,7 +118,8 @@ final class TextMeasurer: ContentMeasurer {
     /// The logical size of `text` laid out as the painter would in `width` points (nil = natural).
     func textSize(_ text: String, style: ResolvedStyle, width: Double?) -> Size {
         let key = Key(text: text, font: style.font, width: width ?? -1,
-                      maxLines: width == nil ? 0 : style.maxLines, ellipsize: width == nil ? .none : style.ellipsize)
+                      maxLines: width == nil ? 0 : style.maxLines, ellipsize: width == nil ? .none : style.ellipsize,
+                      markup: style.markup)
         if let size = cache[key] { return size }
         if width == nil, let size = shaped.measure(text, style: style) { cache[key] = size; return size }
         layout.prepare(text, style: style, width: width)

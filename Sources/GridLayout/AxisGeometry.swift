@@ -6,35 +6,34 @@ struct AxisGeometry: Sendable, Hashable {
     /// The unrounded track sizes (item-mode row heights derive from the column widths).
     var unsnappedTracks: [Double]
 
-    /// Snaps `sizes` and lays the segments end to end from 0 (DESIGN.md §3, step 6).
-    /// Offsets come from cumulative pixel edges divided by the scale, so every track's offset
-    /// is exactly the snapped edge, whatever the scale.
-    init(_ sizes: AxisSizes, scale: Double, snapping: Snapping) {
+    /// Snaps `sizes` to whole points and lays the segments end to end from 0 (DESIGN.md §3,
+    /// step 6). Snapping never depends on the scale (revised rule): the scale only multiplies
+    /// the snapped points, so an `@2x` layout is exactly twice the `@1x` one.
+    init(_ sizes: AxisSizes, snapping: Snapping) {
         let segments = sizes.segments
-        let unit = snapping == .none ? 1 : scale
         // Tracks sit at the odd indices; with no tracks the segments are just the two margins.
         let lastIndex = segments.count - 1
         let isTrack = { (index: Int) in index % 2 == 1 && index < lastIndex }
         let snapped = snapping == .none
             ? segments
-            : PixelSnapper.snap(segments, isTrack: isTrack, scale: scale, mode: snapping)
+            : PixelSnapper.snap(segments, isTrack: isTrack, mode: snapping)
         var tracks: [Track] = []
         tracks.reserveCapacity(sizes.tracks.count)
         var edge = 0.0
         for index in snapped.indices {
             if isTrack(index) {
-                tracks.append(Track(offset: edge / unit, size: snapped[index] / unit))
+                tracks.append(Track(offset: edge, size: snapped[index]))
             }
             edge += snapped[index]
         }
         self.tracks = tracks
-        self.extent = edge / unit
+        self.extent = edge
         self.unsnappedTracks = sizes.tracks
     }
 
     /// Snaps a single length or position (a container or viewport) the way edges snap: to
-    /// the nearest pixel, halves up; unchanged with `snapping: none`.
-    static func snapLength(_ length: Double, scale: Double, snapping: Snapping) -> Double {
-        snapping == .none ? length : PixelSnapper.roundHalfUp(length * scale) / scale
+    /// the nearest whole point, halves up; unchanged with `snapping: none`.
+    static func snapLength(_ length: Double, snapping: Snapping) -> Double {
+        snapping == .none ? length : PixelSnapper.roundHalfUp(length)
     }
 }

@@ -10,6 +10,8 @@ public struct GridSpec: Sendable, Hashable {
         /// `.section` row to derive it from). nil, or missing entries, use the derived rule
         /// documented on `Layout.rowSections`.
         public var rowSections: [Int]? = nil
+        /// Spanner labels over the column titles (header rows); reported by `Layout.json`.
+        public var spanners: [SpannerPlacement] = []
         public init(columnCount: Int, rows: [RowKind]) { self.columnCount = columnCount; self.rows = rows }
     }
 
@@ -34,6 +36,8 @@ public struct GridSpec: Sendable, Hashable {
         /// `height(row:column:0,width:)` at the full grid width (the only time item mode
         /// consults the measurer), at least `minimumRowHeight`.
         public var sectionHeaderHeight: TrackSize? = nil
+        /// Items smaller than their slots (`ItemSize`); nil = every item fills its slot.
+        public var itemSize: ItemSize? = nil
         public init(sections: [Section], flow: Flow = .rows, limit: LineLimit? = nil,
                     itemHeight: ItemHeight? = nil, sectionsStartOnNewLine: Bool = true) {
             self.sections = sections; self.flow = flow; self.limit = limit
@@ -50,7 +54,8 @@ public struct GridSpec: Sendable, Hashable {
     /// Container width and height in points; nil sizes that axis to its content.
     public var width: Double?
     public var height: Double?
-    /// Pixels per point, for snapping.
+    /// Pixels per point. It does not change the layout (snapping is in whole points); the
+    /// layout keeps it to convert to pixels (`Layout.json(units: .pixels)`).
     public var scale: Double = 1
 
     /// Per-track sizes; a nil entry (or a missing one) uses the default. In item mode,

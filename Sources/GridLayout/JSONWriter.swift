@@ -11,9 +11,20 @@ struct JSONWriter {
         literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// A JSON string: quotes, backslashes and control characters escaped (spanner labels are user text).
     mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: value.utf8)   // kind names only: nothing to escape
+        for b in value.utf8 {
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: Array("\\n".utf8))
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: Array("\\t".utf8))
+            case 0..<0x20: bytes.append(contentsOf: Array("\\u00".utf8)); bytes.append(Self.hex[Int(b >> 4)]); bytes.append(Self.hex[Int(b & 15)])
+            default: bytes.append(b)
+            }
+        }
         bytes.append(UInt8(ascii: "\""))
     }
 

@@ -119,7 +119,7 @@ extension Layout {
     }
 
     /// Places a content length in a slot: `fill` is the slot; otherwise the content (at most
-    /// the slot) at the start, centre or end, its edges snapped to the nearest pixel.
+    /// the slot) at the start, centre or end, its edges snapped to the nearest whole point.
     private func align(start: Double, length: Double, content: Double, _ alignment: CellAlignment) -> (Double, Double) {
         guard alignment != .fill else { return (start, length) }
         let size = Swift.min(Swift.max(content, 0), length)
@@ -130,8 +130,8 @@ extension Layout {
         case .end: origin = start + length - size
         }
         guard cellMap.snapping != .none else { return (origin, size) }
-        let low = PixelSnapper.roundHalfUp(origin * scale) / scale
-        let high = PixelSnapper.roundHalfUp((origin + size) * scale) / scale
+        let low = PixelSnapper.roundHalfUp(origin)
+        let high = PixelSnapper.roundHalfUp(origin + size)
         return (low, high - low)
     }
 }

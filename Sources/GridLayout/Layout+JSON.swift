@@ -8,15 +8,23 @@ extension Layout {
     ///
     /// `contentSize` follows `size` when it differs. A spanning cell adds `rowSpan`/
     /// `columnSpan` (when > 1) after `height`; `item` appears in item mode for item cells only.
-    /// Integers print without ".0"; pixel values (`units: .pixels`) are whole numbers unless
-    /// snapping is `none`. The text is deterministic and has no trailing newline.
+    /// A table with spanners adds `"spanners": [{"label", "level", "x", "y", "width", "height"}]`
+    /// (level 0 nearest the column titles) after the cells.
+    /// Integers print without ".0". Pixel values (`units: .pixels`) are the snapped points times
+    /// the scale — exactly, at an integer scale; at a fractional one each edge is rounded to the
+    /// nearest pixel and sizes are differences of rounded edges (`PixelEdges`) — whole numbers
+    /// unless snapping is `none`. The text is deterministic and has no trailing newline.
     public func json(units: LayoutUnits) -> String {
         let factor = units == .pixels ? scale : 1
         let whole = units == .pixels && cellMap.snapping != .none
         var out = JSONWriter(capacity: Swift.min(64 * (columns.count + rows.count) + 96 * cellCount + 128, 1 << 26))
-        func length(_ points: Double) {
-            let value = points * factor
-            out.number(whole ? value.rounded() : value)
+        /// A position: points × scale; in whole pixels, rounded to the nearest (`PixelEdges`).
+        func position(_ points: Double) {
+            out.number(whole ? PixelEdges.edge(points, scale: factor) : points * factor)
+        }
+        /// A length starting at `start`: in whole pixels, the difference of its rounded edges.
+        func length(_ points: Double, from start: Double = 0) {
+            out.number(whole ? PixelEdges.span(start: start, length: points, scale: factor).length : points * factor)
         }
         out.raw("{\"size\": {\"width\": "); length(size.width)
         out.raw(", \"height\": "); length(size.height); out.raw("}")
@@ -28,14 +36,14 @@ extension Layout {
         out.raw(",\n \"columns\": [")
         for (index, column) in columns.enumerated() {
             if index > 0 { out.raw(", ") }
-            out.raw("{\"x\": "); length(column.offset)
-            out.raw(", \"width\": "); length(column.size); out.raw("}")
+            out.raw("{\"x\": "); position(column.offset)
+            out.raw(", \"width\": "); length(column.size, from: column.offset); out.raw("}")
         }
         out.raw("],\n \"rows\": [")
         for (index, row) in rows.enumerated() {
             if index > 0 { out.raw(", ") }
-            out.raw("{\"y\": "); length(row.offset)
-            out.raw(", \"height\": "); length(row.size)
+            out.raw("{\"y\": "); position(row.offset)
+            out.raw(", \"height\": "); length(row.size, from: row.offset)
             out.raw(", \"kind\": "); out.string(index < rowKinds.count ? rowKinds[index].rawValue : RowKind.data.rawValue)
             out.raw("}")
         }
@@ -46,16 +54,35 @@ extension Layout {
             first = false
             out.raw("{\"row\": "); out.integer(cell.row)
             out.raw(", \"column\": "); out.integer(cell.column)
-            out.raw(", \"x\": "); length(cell.frame.x)
-            out.raw(", \"y\": "); length(cell.frame.y)
-            out.raw(", \"width\": "); length(cell.frame.width)
-            out.raw(", \"height\": "); length(cell.frame.height)
+            out.raw(", \"x\": "); position(cell.frame.x)
+            out.raw(", \"y\": "); position(cell.frame.y)
+            out.raw(", \"width\": "); length(cell.frame.width, from: cell.frame.x)
+            out.raw(", \"height\": "); length(cell.frame.height, from: cell.frame.y)
             if cell.rowSpan > 1 { out.raw(", \"rowSpan\": "); out.integer(cell.rowSpan) }
             if cell.columnSpan > 1 { out.raw(", \"columnSpan\": "); out.integer(cell.columnSpan) }
             if let item = cell.item { out.raw(", \"item\": "); out.integer(item) }
             out.raw("}")
         }
-        out.raw("]}")
+        out.raw("]")
+        if !spanners.isEmpty {
+            // Level 0 is the row nearest the column titles.
+            out.raw(",\n \"spanners\": [")
+            var firstSpanner = true
+            for spanner in spanners {
+                guard let frame = frame(of: spanner) else { continue }
+                if !firstSpanner { out.raw(", ") }
+                firstSpanner = false
+                out.raw("{\"label\": "); out.string(spanner.label)
+                out.raw(", \"level\": "); out.integer(spanner.level)
+                out.raw(", \"x\": "); length(frame.x)
+                out.raw(", \"y\": "); length(frame.y)
+                out.raw(", \"width\": "); length(frame.width)
+                out.raw(", \"height\": "); length(frame.height)
+                out.raw("}")
+            }
+            out.raw("]")
+        }
+        out.raw("}")
         return out.text
     }
 }

@@ -1,4 +1,5 @@
-/// One column or row after sizing and snapping, in points (pixel values divided by the scale).
+/// One column or row after sizing and snapping, in points (whole points unless snapping is
+/// `none`, whatever the scale).
 public struct Track: Sendable, Hashable {
     public var offset: Double
     public var size: Double
@@ -25,17 +26,18 @@ public struct PlacedCell: Sendable, Hashable {
     }
 }
 
-/// A laid-out grid: tracks in content points after pixel snapping, and cells on demand.
+/// A laid-out grid: tracks in content points after snapping, and cells on demand.
 ///
 /// Storage is O(rows + columns): the tracks, one kind and section per row, the spans, and for
 /// item mode the flow's lines. Cell frames are computed from the track offsets when asked for,
 /// so a million-cell grid never materializes its cells. The only per-cell storage is the
 /// measured content size kept for non-`fill` cell alignment in table mode.
 public struct Layout: Sendable {
-    /// Pixels per point.
+    /// Pixels per point. The layout does not depend on it (snapping is in whole points); it
+    /// only multiplies when pixels are asked for (`json(units: .pixels)`, `PixelEdges`).
     public var scale: Double
     /// Canvas size in points: the container (spec.width/height) where given, else the
-    /// viewport size when a viewport is set, else `contentSize`. Snapped to whole pixels
+    /// viewport size when a viewport is set, else `contentSize`. Snapped to whole points
     /// (halves up) unless `snapping` is `none`.
     public var size: Size
     /// Full extent of the grid including margins, in points. With a container it equals the
@@ -64,6 +66,9 @@ public struct Layout: Sendable {
     public var regions: [ViewportRegion]
 
     var cellMap: CellMap
+
+    /// Table mode: the spanner labels over the column titles (`GridSpec.Table.spanners`).
+    public var spanners: [SpannerPlacement] = []
 
     /// The number of cells: every position holding a cell, a span counted once, a section
     /// row counted once, empty item slots not at all.

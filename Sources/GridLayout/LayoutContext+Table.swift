@@ -78,7 +78,9 @@ extension LayoutContext {
         let contentSizes = alignedContentSizes(rowKinds: rowKinds, columns: columns, rows: rowAxis.tracks, spans: spans)
         let cellMap = CellMap(structure: .table, spans: spans, alignment: spec.cellAlignment,
                               contentSizes: contentSizes, snapping: spec.snapping, cellCount: cellCount)
-        return finish(columnAxis, rowAxis, rowKinds: rowKinds, rowSections: rowSections, cellMap: cellMap)
+        var layout = finish(columnAxis, rowAxis, rowKinds: rowKinds, rowSections: rowSections, cellMap: cellMap)
+        layout.spanners = table.spanners
+        return layout
     }
 
     /// The content size of every cell anchor, for non-`fill` alignment; nil when both axes fill

@@ -16,11 +16,10 @@ struct LayoutContext<Measurer: ContentMeasurer> {
         scale = spec.scale.sanitizedScale
         width = spec.width.map(\.sanitizedLength)
         height = spec.height.map(\.sanitizedLength)
-        // The viewport origin snaps like an edge, so scrolled content stays on whole pixels.
-        let scale = self.scale
+        // The viewport origin snaps like an edge, so scrolled content stays on whole points.
         viewport = spec.viewport.map {
-            Rect(x: AxisGeometry.snapLength($0.x.sanitizedCoordinate, scale: scale, snapping: spec.snapping),
-                 y: AxisGeometry.snapLength($0.y.sanitizedCoordinate, scale: scale, snapping: spec.snapping),
+            Rect(x: AxisGeometry.snapLength($0.x.sanitizedCoordinate, snapping: spec.snapping),
+                 y: AxisGeometry.snapLength($0.y.sanitizedCoordinate, snapping: spec.snapping),
                  width: $0.width.sanitizedLength, height: $0.height.sanitizedLength)
         }
     }
@@ -58,7 +57,7 @@ struct LayoutContext<Measurer: ContentMeasurer> {
             uniform: horizontal ? spec.uniformColumnWidths : spec.uniformRowHeights,
             policy: spec.minimumPolicy,
             distribution: horizontal ? spec.distribution.horizontal : spec.distribution.vertical)
-        return AxisGeometry(AxisSizer.size(input), scale: scale, snapping: spec.snapping)
+        return AxisGeometry(AxisSizer.size(input), snapping: spec.snapping)
     }
 
     /// Canvas size, content size and regions.
@@ -67,7 +66,7 @@ struct LayoutContext<Measurer: ContentMeasurer> {
         let contentSize = Size(width: columnAxis.extent, height: rowAxis.extent)
         func canvas(_ container: Double?, _ viewportLength: Double?, _ content: Double) -> Double {
             if let length = container ?? viewportLength {
-                return AxisGeometry.snapLength(length, scale: scale, snapping: spec.snapping)
+                return AxisGeometry.snapLength(length, snapping: spec.snapping)
             }
             return content
         }

@@ -1,17 +1,19 @@
-/// Turns the unrounded segments of an axis into pixels (DESIGN.md §3, "Pixel snapping").
+/// Turns the unrounded segments of an axis into whole points (DESIGN.md §3, "Snapping").
 ///
 /// An axis is a sequence of segments (margin, track, gap, track, …, margin); snapping works
-/// on segment sizes, never on cells, so adjacent cells always share one edge.
+/// on segment sizes, never on cells, so adjacent cells always share one edge. Snapping happens
+/// once, in points, whatever the scale: the scale only multiplies afterwards (`PixelEdges`), so
+/// at an integer scale every pixel edge is exactly `scale ×` its value at scale 1.
 enum PixelSnapper {
     /// Values closer than this to a whole pixel are treated as whole: it keeps floating-point
     /// noise (53.999999999) from deciding which segment gets a leftover pixel.
     static let tolerance = 1e-7
 
-    /// The segments' sizes in pixels. For `distribute` and `nearest` every result is a whole
-    /// number; for `none` the result is `points × scale`, unrounded.
+    /// The segments' sizes in points. For `distribute` and `nearest` every result is a whole
+    /// number; for `none` the sizes are returned unrounded.
     /// - Parameter isTrack: whether segment i is a track (ties in `distribute` prefer tracks).
-    static func snap(_ segments: [Double], isTrack: (Int) -> Bool, scale: Double, mode: Snapping) -> [Double] {
-        let pixels = segments.map { $0 * scale }
+    static func snap(_ segments: [Double], isTrack: (Int) -> Bool, mode: Snapping) -> [Double] {
+        let pixels = segments
         switch mode {
         case .none:
             return pixels
@@ -31,7 +33,7 @@ enum PixelSnapper {
         }
     }
 
-    /// Floor every segment, then give the leftover whole pixels (rounded total − Σ floors)
+    /// Floor every segment, then give the leftover whole points (rounded total − Σ floors)
     /// one each to the segments with the largest fractional parts; ties go to tracks before
     /// spacings, then to the lower index.
     static func distribute(_ pixels: [Double], isTrack: (Int) -> Bool) -> [Double] {

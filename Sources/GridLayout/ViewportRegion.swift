@@ -24,8 +24,9 @@ public struct ViewportRegion: Sendable, Hashable {
 
 /// The units `Layout.json(units:)` reports lengths in.
 public enum LayoutUnits: String, Sendable, Hashable, CaseIterable {
-    /// Points, as the layout computes them (pixel values divided by the scale).
+    /// Points, as the layout computes them (the same at every scale).
     case points = "pt"
-    /// Pixels: points × scale; whole numbers unless `snapping` is `none`.
+    /// Pixels: points × scale (exact at integer scales; edges rounded to the nearest pixel at
+    /// fractional ones); whole numbers unless `snapping` is `none`.
     case pixels = "px"
 }

@@ -2,14 +2,18 @@ import Foundation
 
 /// Writes a failing snapshot's files to the artifacts folder; failures to write are not fatal
 /// (the assertion's message still explains the difference), they just leave the path out.
-struct ArtifactWriter {
-    let directory: String
-    let stem: String
-    let pathExtension: String
+package struct ArtifactWriter {
+    package let directory: String
+    package let stem: String
+    package let pathExtension: String
 
-    func write(actual data: Data) -> String? { write(role: "actual", data: data) }
+    package init(directory: String, stem: String, pathExtension: String) {
+        self.directory = directory; self.stem = stem; self.pathExtension = pathExtension
+    }
 
-    func write(role: String, data: Data, pathExtension: String? = nil) -> String? {
+    package func write(actual data: Data) -> String? { write(role: "actual", data: data) }
+
+    package func write(role: String, data: Data, pathExtension: String? = nil) -> String? {
         let path = "\(directory)/\(stem).\(role)\(pathExtension ?? self.pathExtension)"
         do {
             try FileIO.write(data, to: path)
@@ -19,14 +23,14 @@ struct ArtifactWriter {
         }
     }
 
-    func report(message: String, expected: String?, actual: String?, diff: String?, reference: String?) {
+    package func report(message: String, expected: String?, actual: String?, diff: String?, reference: String?) {
         try? SnapshotReport(directory: root).append(name: name, message: message, expected: expected,
                                                      actual: actual, diff: diff, reference: reference)
     }
 
     /// After a pass, removes this snapshot's files and report entry left by an earlier failing
     /// run, so the report only ever shows current failures.
-    func clearStale() {
+    package func clearStale() {
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         var removed = false
         for file in files where file.hasPrefix(stem + ".") {
@@ -38,6 +42,6 @@ struct ArtifactWriter {
 
     private var root: String { URL(fileURLWithPath: directory).deletingLastPathComponent().path }
     /// The HTML report that `report` appends to.
-    var reportIndexPath: String { SnapshotReport(directory: root).indexPath }
+    package var reportIndexPath: String { SnapshotReport(directory: root).indexPath }
     private var name: String { URL(fileURLWithPath: directory).lastPathComponent + "/" + stem }
 }

@@ -70,14 +70,19 @@ public struct ComparisonOptions: Sendable, Hashable, Encodable {
     public static let presetNames = ["strict", "perceptual"]
 
     /// A copy with some settings replaced, for `.png(.perceptual.with(maxDifferingPixels: 20))`.
+    /// `channelTolerance: 0` with a `threshold` leaves the YIQ threshold alone to decide, as
+    /// pixelmatch does; `ignoreAntialiasing` is pixelmatch's `includeAA` inverted.
     /// Arguments left nil keep the preset's value. Giving `maxDifferingPixels` or
     /// `maxDifferingFraction` replaces both (the other becomes unlimited), since a caller who names
     /// one means it to be the rule; the CLI's `--max-pixels` and `--max-fraction` work the same way.
     public func with(threshold: Double? = nil, maxDifferingPixels: Int? = nil,
                      maxDifferingFraction: Double? = nil, maxDifferingInWindow: Int? = nil,
-                     allowSizeMismatch: Bool? = nil) -> ComparisonOptions {
+                     allowSizeMismatch: Bool? = nil, channelTolerance: Int? = nil,
+                     ignoreAntialiasing: Bool? = nil) -> ComparisonOptions {
         var copy = self
         if let threshold { copy.yiqThreshold = threshold }
+        if let channelTolerance { copy.channelTolerance = channelTolerance }
+        if let ignoreAntialiasing { copy.ignoreAntialiasing = ignoreAntialiasing }
         if maxDifferingPixels != nil || maxDifferingFraction != nil {
             copy.maxDifferingPixels = maxDifferingPixels
             copy.maxDifferingFraction = maxDifferingFraction

@@ -44,12 +44,14 @@ public struct ComparisonResult: Sendable, Hashable, Encodable {
 
     public var expectedSize: Size
     public var actualSize: Size
-    /// Pixels compared: the area common to both images.
+    /// Pixels compared: the area common to both images, less masked pixels.
     public var comparedPixels: Int
     public var identicalPixels: Int
     public var withinTolerancePixels: Int
     public var antialiasedPixels: Int
     public var differingPixels: Int
+    /// Pixels inside mask rectangles, left out of the comparison (not part of `comparedPixels`).
+    public var maskedPixels: Int
     /// Largest difference in any channel (R, G, B or A) over the compared pixels, 0…255.
     public var maxChannelDifference: Int
     /// Largest YIQ delta among pixels beyond the channel tolerance (0…35215).
@@ -79,6 +81,7 @@ public struct ComparisonResult: Sendable, Hashable, Encodable {
         if comparedPixels > 0 { text += " (\(Self.percent(differingFraction)))" }
         if antialiasedPixels > 0 { text += ", \(antialiasedPixels) anti-aliased ignored" }
         if withinTolerancePixels > 0 { text += ", \(withinTolerancePixels) within tolerance" }
+        if maskedPixels > 0 { text += ", \(maskedPixels) masked" }
         text += ", max channel difference \(maxChannelDifference)"
         if let differingBounds { text += ", changes in \(differingBounds)" }
         if let densestWindow, densestWindow.count > 0 {
@@ -97,7 +100,7 @@ public struct ComparisonResult: Sendable, Hashable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case passed, reason, failures, expectedSize, actualSize, comparedPixels, identicalPixels,
-             withinTolerancePixels, antialiasedPixels, differingPixels, differingFraction,
+             withinTolerancePixels, antialiasedPixels, differingPixels, maskedPixels, differingFraction,
              maxChannelDifference, maxColorDelta, differingBounds, changedBounds, densestWindow, options
     }
 
@@ -113,6 +116,7 @@ public struct ComparisonResult: Sendable, Hashable, Encodable {
         try c.encode(withinTolerancePixels, forKey: .withinTolerancePixels)
         try c.encode(antialiasedPixels, forKey: .antialiasedPixels)
         try c.encode(differingPixels, forKey: .differingPixels)
+        try c.encode(maskedPixels, forKey: .maskedPixels)
         try c.encode(differingFraction, forKey: .differingFraction)
         try c.encode(maxChannelDifference, forKey: .maxChannelDifference)
         try c.encode(maxColorDelta, forKey: .maxColorDelta)

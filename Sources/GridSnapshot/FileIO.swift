@@ -12,9 +12,10 @@ import Glibc
 /// recording at once, never leave a truncated reference image behind.
 enum FileIO {
     /// Reads through `SafeOpen`: a named pipe or a device is refused with words saying so
-    /// (Foundation's reading blocked on a FIFO, or said "permission denied").
-    static func read(_ path: String) throws(ImageError) -> Data {
-        switch SafeOpen.read(path, maxBytes: .max) {
+    /// (Foundation's reading blocked on a FIFO, or said "permission denied"); `limit` refuses a
+    /// larger file before reading it (a mask file is small, a multi-gigabyte one is a mistake).
+    static func read(_ path: String, limit: Int? = nil) throws(ImageError) -> Data {
+        switch SafeOpen.read(path, maxBytes: limit ?? .max) {
         case .success(let bytes): return Data(bytes)
         case .failure(let e): throw ImageError(file: path, e.reason)
         }

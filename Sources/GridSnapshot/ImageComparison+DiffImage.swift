@@ -3,13 +3,16 @@
 /// The middle panel shows every pixel of the compared area: unchanged ones (identical or within
 /// tolerance) as a faint grey copy of the expected image's brightness, so the eye finds the
 /// layout without being distracted by it; differing ones red where the actual image is darker and
-/// green where it is lighter; ignored anti-aliasing yellow. Area present in only one image (a size
-/// change) is magenta; area in neither is transparent, as is the padding of the outer panels.
+/// green where it is lighter; ignored anti-aliasing yellow; masked pixels hatched with blue
+/// diagonal stripes over the grey. Area present in only one image (a size change) is magenta;
+/// area in neither is transparent, as is the padding of the outer panels.
 extension ImageComparison {
     public static let darkerColor = RGBA(255, 0, 0)
     public static let lighterColor = RGBA(0, 255, 0)
     public static let antialiasedColor = RGBA(255, 255, 0)
     public static let sizeMismatchColor = RGBA(255, 0, 255)
+    /// The stripes drawn over masked pixels.
+    public static let maskColor = RGBA(64, 112, 224)
     /// How much of the expected image's brightness shows in unchanged pixels (the rest is white).
     public static let unchangedOpacity = 0.1
 
@@ -21,65 +24,82 @@ extension ImageComparison {
     }
 
     public func diffImage() -> RGBAImage {
-        let panelWidth = max(expected.width, actual.width)
-        let panelHeight = max(expected.height, actual.height)
-        var out = [UInt8](repeating: 0, count: panelWidth * 3 * panelHeight * 4)
-        let outStride = panelWidth * 3 * 4
-        let unchanged = PixelClass.withinTolerance.rawValue  // identical (0) and withinTolerance (1)
-        let antialiased = PixelClass.antialiased.rawValue
+        var painter = DiffRowPainter(expectedWidth: expected.width, expectedHeight: expected.height,
+                                     actualWidth: actual.width, actualHeight: actual.height)
+        var out = [UInt8](repeating: 0, count: painter.rowBytes * painter.height)
         out.withUnsafeMutableBufferPointer { o in
             expected.pixels.withUnsafeBufferPointer { e in
                 actual.pixels.withUnsafeBufferPointer { a in
                     classes.withUnsafeBufferPointer { c in
-                        Self.copy(e, width: expected.width, height: expected.height, into: o, stride: outStride, x: 0)
-                        Self.copy(a, width: actual.width, height: actual.height, into: o, stride: outStride,
-                                  x: panelWidth * 2)
-                        // Neighbouring pixels usually share a colour: remember the last grey computed.
-                        var lastPixel = RGBA(0, 0, 0, 0), lastGrey = Self.unchangedColor(for: RGBA(0, 0, 0, 0))
-                        for y in 0 ..< panelHeight {
-                            let rowStart = y * outStride + panelWidth * 4
-                            for x in 0 ..< panelWidth {
-                                let inExpected = x < expected.width && y < expected.height
-                                let inActual = x < actual.width && y < actual.height
-                                let color: RGBA
-                                if inExpected && inActual {
-                                    let cls = c[y * comparedWidth + x]
-                                    let ei = (y * expected.width + x) * 4
-                                    let ep = RGBA(e[ei], e[ei + 1], e[ei + 2], e[ei + 3])
-                                    if cls <= unchanged {
-                                        if ep != lastPixel {
-                                            lastPixel = ep
-                                            lastGrey = Self.unchangedColor(for: ep)
-                                        }
-                                        color = lastGrey
-                                    } else if cls == antialiased {
-                                        color = Self.antialiasedColor
-                                    } else {
-                                        let ai = (y * actual.width + x) * 4
-                                        let ap = RGBA(a[ai], a[ai + 1], a[ai + 2], a[ai + 3])
-                                        color = YIQ.brightness(ap) > YIQ.brightness(ep) ? Self.lighterColor : Self.darkerColor
-                                    }
-                                } else if inExpected || inActual {
-                                    color = Self.sizeMismatchColor
-                                } else {
-                                    continue
-                                }
-                                let i = rowStart + x * 4
-                                o[i] = color.r; o[i + 1] = color.g; o[i + 2] = color.b; o[i + 3] = color.a
-                            }
+                        for y in 0 ..< painter.height {
+                            painter.paint(row: y,
+                                          expected: y < expected.height ? e.baseAddress.map { $0 + y * expected.width * 4 } : nil,
+                                          actual: y < actual.height ? a.baseAddress.map { $0 + y * actual.width * 4 } : nil,
+                                          classes: y < comparedHeight ? c.baseAddress.map { $0 + y * comparedWidth } : nil,
+                                          into: o.baseAddress! + y * painter.rowBytes)
                         }
                     }
                 }
             }
         }
-        return RGBAImage(width: panelWidth * 3, height: panelHeight, pixels: out)
+        return RGBAImage(width: painter.width, height: painter.height, pixels: out)
+    }
+}
+
+/// Paints one row of the three-panel diff image from one row of each image and its classes, so
+/// a streamed comparison can write the diff PNG row by row.
+struct DiffRowPainter {
+    let expectedWidth: Int, expectedHeight: Int
+    let actualWidth: Int, actualHeight: Int
+    let panelWidth: Int
+    let height: Int
+    var width: Int { panelWidth * 3 }
+    var rowBytes: Int { width * 4 }
+    /// Neighbouring pixels usually share a colour: the last grey computed.
+    private var lastPixel = RGBA(0, 0, 0, 0)
+    private var lastGrey = ImageComparison.unchangedColor(for: RGBA(0, 0, 0, 0))
+
+    init(expectedWidth: Int, expectedHeight: Int, actualWidth: Int, actualHeight: Int) {
+        self.expectedWidth = expectedWidth; self.expectedHeight = expectedHeight
+        self.actualWidth = actualWidth; self.actualHeight = actualHeight
+        panelWidth = max(expectedWidth, actualWidth)
+        height = max(expectedHeight, actualHeight)
     }
 
-    private static func copy(_ source: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
-                             into out: UnsafeMutableBufferPointer<UInt8>, stride: Int, x: Int) {
-        guard width > 0, height > 0, let from = source.baseAddress, let to = out.baseAddress else { return }
-        for y in 0 ..< height {
-            (to + y * stride + x * 4).update(from: from + y * width * 4, count: width * 4)
+    /// `out` must hold `rowBytes` zeroed (transparent) bytes or be overwritten fully here.
+    mutating func paint(row y: Int, expected e: UnsafePointer<UInt8>?, actual a: UnsafePointer<UInt8>?,
+                        classes c: UnsafePointer<UInt8>?, into out: UnsafeMutablePointer<UInt8>) {
+        out.update(repeating: 0, count: rowBytes)
+        if let e { out.update(from: e, count: expectedWidth * 4) }
+        if let a { (out + panelWidth * 2 * 4).update(from: a, count: actualWidth * 4) }
+        let unchanged = PixelClass.withinTolerance.rawValue  // identical (0) and withinTolerance (1)
+        let middle = out + panelWidth * 4
+        for x in 0 ..< panelWidth {
+            let inExpected = e != nil && x < expectedWidth
+            let inActual = a != nil && x < actualWidth
+            let color: RGBA
+            if inExpected && inActual, let e, let a, let c {
+                let cls = c[x]
+                let ep = RGBA(e[x * 4], e[x * 4 + 1], e[x * 4 + 2], e[x * 4 + 3])
+                if cls <= unchanged || cls == PixelClass.masked.rawValue {
+                    if ep != lastPixel {
+                        lastPixel = ep
+                        lastGrey = ImageComparison.unchangedColor(for: ep)
+                    }
+                    color = cls == PixelClass.masked.rawValue && (x + y) % 6 < 2 ? ImageComparison.maskColor : lastGrey
+                } else if cls == PixelClass.antialiased.rawValue {
+                    color = ImageComparison.antialiasedColor
+                } else {
+                    let ap = RGBA(a[x * 4], a[x * 4 + 1], a[x * 4 + 2], a[x * 4 + 3])
+                    color = YIQ.brightness(ap) > YIQ.brightness(ep) ? ImageComparison.lighterColor : ImageComparison.darkerColor
+                }
+            } else if inExpected || inActual {
+                color = ImageComparison.sizeMismatchColor
+            } else {
+                continue
+            }
+            let i = x * 4
+            middle[i] = color.r; middle[i + 1] = color.g; middle[i + 2] = color.b; middle[i + 3] = color.a
         }
     }
 }

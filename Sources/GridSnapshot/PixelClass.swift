@@ -8,4 +8,6 @@ public enum PixelClass: UInt8, Sendable, CaseIterable {
     case antialiased
     /// A real difference.
     case differing
+    /// Inside a mask rectangle: not compared (drawn hatched in the diff image).
+    case masked
 }

@@ -42,11 +42,7 @@ extension RGBAImage {
     /// Encodes the image as PNG in memory: RGB when every pixel is opaque (smaller, and what the
     /// renderer writes), RGBA otherwise.
     public func pngData(compressionLevel: Int = 6) throws(ImageError) -> Data {
-        try withWriter(path: nil, compressionLevel: compressionLevel) { writer throws(ImageError) in
-            var length = 0
-            guard let bytes = grpng_writer_bytes(writer, &length) else { return Data() }
-            return Data(bytes: bytes, count: length)
-        }
+        Data(try encode(path: nil, compressionLevel: compressionLevel).bytes)
     }
 
     /// Writes the image as a PNG file atomically: rows are streamed to a temporary file in the
@@ -54,37 +50,18 @@ extension RGBAImage {
     /// sees a half-written reference image.
     public func writePNG(to path: String, compressionLevel: Int = 6) throws(ImageError) {
         try FileIO.atomically(path) { temporary throws(ImageError) in
-            _ = try withWriter(path: temporary, compressionLevel: compressionLevel) { _ in () }
+            _ = try encode(path: temporary, compressionLevel: compressionLevel)
         }
     }
 
-    private func withWriter<T>(path: String?, compressionLevel: Int,
-                               _ body: (OpaquePointer) throws(ImageError) -> T) throws(ImageError) -> T {
-        guard width > 0, height > 0 else {
-            throw ImageError(file: path, "cannot encode an empty (\(width)x\(height)) image as PNG")
+    private func encode(path: String?, compressionLevel: Int) throws(ImageError) -> PNGRowWriter {
+        let writer = try PNGRowWriter(path: path, width: width, height: height, alpha: !isOpaque,
+                                      compressionLevel: compressionLevel)
+        try pixels.withUnsafeBufferPointer { buffer throws(ImageError) in
+            try writer.write(buffer.baseAddress!, stride: width * 4, count: height)
         }
-        var message = [CChar](repeating: 0, count: 512)
-        let alpha: Int32 = isOpaque ? 0 : 1
-        let created = message.withUnsafeMutableBufferPointer { err in
-            grpng_writer_create(path, UInt32(width), UInt32(height), alpha, Int32(compressionLevel), 0,
-                                err.baseAddress, err.count)
-        }
-        guard let writer = created else {
-            throw ImageError(file: path, Self.string(from: message, fallback: "cannot create PNG encoder"))
-        }
-        defer { grpng_writer_destroy(writer) }
-        let status = pixels.withUnsafeBufferPointer { buffer in
-            message.withUnsafeMutableBufferPointer { err -> Int32 in
-                let written = grpng_writer_write_rgba(writer, buffer.baseAddress, Int32(width * 4),
-                                                      UInt32(height), err.baseAddress, err.count)
-                if written != 0 { return written }
-                return grpng_writer_finish(writer, err.baseAddress, err.count)
-            }
-        }
-        guard status == 0 else {
-            throw ImageError(file: path, Self.string(from: message, fallback: "PNG encoding failed"))
-        }
-        return try body(writer)
+        try writer.finish()
+        return writer
     }
 
     static func string(from message: [CChar], fallback: String) -> String {

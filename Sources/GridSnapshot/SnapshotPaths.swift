@@ -7,8 +7,8 @@ import Foundation
 /// `__Snapshots__/<TestFile>/` beside the test file. Artifacts (expected, actual, diff):
 /// `SNAPSHOT_ARTIFACTS`, else `<package>/.build/snapshot-artifacts`, else a temporary directory;
 /// both are inside `.build` or outside the repository, so failures never dirty the work tree.
-enum SnapshotPaths {
-    static func packageRoot(forSourceFile file: String) -> String? {
+package enum SnapshotPaths {
+    package static func packageRoot(forSourceFile file: String) -> String? {
         var url = URL(fileURLWithPath: file).deletingLastPathComponent()
         while url.path != "/" && !url.path.isEmpty {
             if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
@@ -19,18 +19,18 @@ enum SnapshotPaths {
         return nil
     }
 
-    static func testFileStem(_ file: String) -> String {
+    package static func testFileStem(_ file: String) -> String {
         URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
     }
 
-    static func referenceDirectory(testFile: String, override: String?) -> String {
+    package static func referenceDirectory(testFile: String, override: String?) -> String {
         if let override { return override }
         let stem = testFileStem(testFile)
         if let root = packageRoot(forSourceFile: testFile) { return root + "/Snapshots/" + stem }
         return URL(fileURLWithPath: testFile).deletingLastPathComponent().path + "/__Snapshots__/" + stem
     }
 
-    static func artifactsDirectory(testFile: String,
+    package static func artifactsDirectory(testFile: String,
                                    environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let configured = environment["SNAPSHOT_ARTIFACTS"], !configured.isEmpty {
             return URL(fileURLWithPath: configured).standardizedFileURL.path
@@ -39,9 +39,34 @@ enum SnapshotPaths {
         return URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("snapshot-artifacts").path
     }
 
+    /// The command that re-runs the failing test with `mode` (`failed` accepts a changed
+    /// snapshot, `missing` records an absent one), from the package root:
+    /// `SNAPSHOT_RECORD=failed swift test --package-path /src/app --filter citiesTable`.
+    package static func acceptCommand(packageRoot: String?, filter: String) -> (RecordMode) -> String {
+        { mode in
+            var command = "SNAPSHOT_RECORD=\(mode.rawValue) swift test"
+            if let packageRoot { command += " --package-path \(shellQuoted(packageRoot))" }
+            return command + " --filter \(shellQuoted(filter))"
+        }
+    }
+
+    /// The `--filter` pattern for a test: its name without the `()` (`citiesTable()` → `citiesTable`).
+    package static func testFilter(_ testName: String) -> String {
+        let name = testName.split(separator: "(").first.map(String.init) ?? testName
+        return name.isEmpty ? sanitize(testName) : name
+    }
+
+    /// `text` as one shell word: unchanged when it is plain, else in single quotes.
+    package static func shellQuoted(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+=:,@".unicodeScalars.contains($0))
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     /// Letters, digits, `_` and `-` kept; any other run of characters becomes one `-`
     /// (`testTable()` → `testTable`, `dark theme, 2x` → `dark-theme-2x`).
-    static func sanitize(_ name: String) -> String {
+    package static func sanitize(_ name: String) -> String {
         var out = ""
         var pendingDash = false
         for scalar in name.unicodeScalars {
@@ -62,7 +87,7 @@ enum SnapshotPaths {
     private static let counterLock = NSLock()
     nonisolated(unsafe) private static var counters: [String: Int] = [:]
 
-    static func nextIndex(for key: String) -> Int {
+    package static func nextIndex(for key: String) -> Int {
         counterLock.lock()
         defer { counterLock.unlock() }
         let next = (counters[key] ?? 0) + 1

@@ -8,7 +8,8 @@ import Foundation
 /// `verifySnapshot(of:as:named:)`. Artifacts go to `artifactsDirectory/group/` (default
 /// `SNAPSHOT_ARTIFACTS`, else `<package>/.build/snapshot-artifacts`, the package found by walking
 /// up from the reference), named after the reference file; the report is
-/// `artifactsDirectory/index.html`, and every failure message ends with its path.
+/// `artifactsDirectory/index.html`; a mismatch's message ends with the command that accepts it
+/// (`SNAPSHOT_RECORD=failed swift test --filter <group>`).
 ///
 /// - Parameters:
 ///   - group: the artifacts subfolder (and the report entry's prefix), e.g. the suite's name.
@@ -32,6 +33,8 @@ public func verifySnapshot<V, F>(
     let stem = !pathExtension.isEmpty && name.hasSuffix(pathExtension) ? String(name.dropLast(pathExtension.count)) : name
     let root = artifactsDirectory ?? SnapshotPaths.artifactsDirectory(testFile: url.path, environment: environment)
     let artifacts = ArtifactWriter(directory: root + "/" + SnapshotPaths.sanitize(group), stem: stem, pathExtension: pathExtension)
+    let accept = SnapshotPaths.acceptCommand(packageRoot: SnapshotPaths.packageRoot(forSourceFile: url.path),
+                                             filter: SnapshotPaths.sanitize(group))
     return verifySnapshot(of: value, as: strategy, referencePath: url.path, stem: stem, artifacts: artifacts,
-                          mode: mode, record: record, environment: environment)
+                          mode: mode, record: record, environment: environment, acceptCommand: accept)
 }

@@ -54,8 +54,10 @@ func verifySnapshot<V, F>(
     let artifacts = ArtifactWriter(directory: SnapshotPaths.artifactsDirectory(testFile: testFile, environment: environment)
                                        + "/" + SnapshotPaths.testFileStem(testFile),
                                    stem: stem, pathExtension: pathExtension)
+    let accept = SnapshotPaths.acceptCommand(packageRoot: SnapshotPaths.packageRoot(forSourceFile: testFile),
+                                             filter: SnapshotPaths.testFilter(testName))
     return verifySnapshot(of: value, as: strategy, referencePath: referencePath, stem: stem, artifacts: artifacts,
-                          mode: mode, record: record, environment: environment)
+                          mode: mode, record: record, environment: environment, acceptCommand: accept)
 }
 
 /// The comparison itself, once the reference path, the artifacts folder and the record mode are
@@ -68,7 +70,8 @@ func verifySnapshot<V, F>(
     artifacts: ArtifactWriter,
     mode: RecordMode,
     record: RecordMode?,
-    environment: [String: String]
+    environment: [String: String],
+    acceptCommand: (RecordMode) -> String
 ) -> String? {
     let pathExtension = artifacts.pathExtension
     let diffing = strategy.diffing
@@ -100,7 +103,7 @@ func verifySnapshot<V, F>(
             message += "; record one locally with SNAPSHOT_RECORD=missing and commit it"
             if let written { message += "\nactual: \(written)" }
             artifacts.report(message: message, expected: nil, actual: written, diff: nil, reference: referencePath)
-            return message + "\nreport: \(artifacts.reportIndexPath)"
+            return message + "\nreport: \(artifacts.reportIndexPath)\nto record it: \(acceptCommand(.missing))"
         }
         return recordReference("no reference snapshot")
     }
@@ -115,7 +118,7 @@ func verifySnapshot<V, F>(
         if mode == .failed || mode == .all {
             return recordReference("unreadable reference snapshot (\(error))")
         }
-        return "reference snapshot \(referencePath) is unreadable: \(error); re-record it with SNAPSHOT_RECORD=failed"
+        return "reference snapshot \(referencePath) is unreadable: \(error)\nto re-record it: \(acceptCommand(.failed))"
     }
 
     if mode == .all {
@@ -152,5 +155,5 @@ func verifySnapshot<V, F>(
         if diffing.isUnchanged(expected, actual) { return message }
         return message + "\n" + recordReference("SNAPSHOT_RECORD=failed")
     }
-    return message
+    return message + "\nto accept the change: \(acceptCommand(.failed))"
 }

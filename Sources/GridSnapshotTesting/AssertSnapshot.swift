@@ -9,6 +9,7 @@ import XCTest
 /// Importing both frameworks in this library is deliberate: neither forwards the other's
 /// failures on this toolchain (an `Issue.record` inside an XCTest test case is silently dropped),
 /// so each must be called directly.
+@_disfavoredOverload
 public func assertSnapshot<V, F>(
     of value: V,
     as strategy: Snapshotting<V, F>,

@@ -3,14 +3,16 @@ import GridDocument
 import GridSnapshot
 import SnapshotTesting
 
-/// Strategies for pointfreeco's swift-snapshot-testing: `SnapshotTesting.assertSnapshot(of:
-/// document, as: .png)` renders a gridrender document through GridDrawing and compares it with
-/// GridSnapshot's comparator (decoded pixels, `perceptual` by default) instead of
-/// swift-snapshot-testing's byte or image-library comparison, which does not exist on Linux.
+/// Strategies for pointfreeco's swift-snapshot-testing: `assertSnapshot(of: document, as: .png)`
+/// renders a gridrender document through GridDrawing and compares it with GridSnapshot's
+/// comparator (decoded pixels, `perceptual` by default) instead of swift-snapshot-testing's byte
+/// or image-library comparison, which does not exist on Linux.
 ///
 /// References are swift-snapshot-testing's (`__Snapshots__/<TestFile>/<test>.<n>.png` beside
-/// the test, its `record` setting); on a mismatch the failure message carries GridSnapshot's
-/// statistics and the diff image is attached as `diff.png`.
+/// the test, its `record` setting and `SNAPSHOT_TESTING_RECORD`). ``assertSnapshot(of:as:named:record:snapshotDirectory:timeout:fileID:file:testName:line:column:)``
+/// adds what that library cannot do on Linux: a document that fails to render fails the test
+/// and is never recorded, and a mismatch writes expected, actual and diff images to GridSnapshot's
+/// artifacts folder and ends with the command that accepts the change.
 extension SnapshotTesting.Diffing where Value == Data {
     /// PNG bytes compared as decoded pixels under `options` (DESIGN §7); undecodable bytes fail
     /// with the decoder's message.
@@ -19,21 +21,17 @@ extension SnapshotTesting.Diffing where Value == Data {
             toData: { $0 },
             fromData: { $0 },
             diffV2: { expected, actual in
-                let old: RGBAImage, new: RGBAImage
-                do {
-                    old = try RGBAImage(pngData: expected, file: "reference")
-                    new = try RGBAImage(pngData: actual, file: "snapshot")
-                } catch {
-                    return ("cannot compare: \(error)", [])
+                switch PNGComparison(expected: expected, actual: actual, options: options) {
+                case .failure(let message): return (message, [])
+                case .success(let comparison):
+                    let result = comparison.result
+                    if result.passed { return nil }
+                    var attachments: [DiffAttachment] = []
+                    if let diff = try? comparison.diffImage().pngData(compressionLevel: 1) {
+                        attachments.append(.data(diff, name: "diff.png"))
+                    }
+                    return (result.summary, attachments)
                 }
-                let comparison = ImageComparison(expected: old, actual: new, options: options)
-                let result = comparison.result
-                if result.passed { return nil }
-                var attachments: [DiffAttachment] = []
-                if let diff = try? comparison.diffImage().pngData(compressionLevel: 1) {
-                    attachments.append(.data(diff, name: "diff.png"))
-                }
-                return (result.summary, attachments)
             })
     }
 
@@ -58,31 +56,57 @@ extension SnapshotTesting.Diffing where Value == Data {
     }
 }
 
+/// Two PNGs decoded and compared, or why they could not be.
+enum PNGComparison {
+    case success(ImageComparison)
+    case failure(String)
+
+    init(expected: Data, actual: Data, options: ComparisonOptions) {
+        do {
+            let old = try RGBAImage(pngData: expected, file: "reference")
+            let new = try RGBAImage(pngData: actual, file: "snapshot")
+            self = .success(ImageComparison(expected: old, actual: new, options: options))
+        } catch {
+            self = .failure("cannot compare: \(error)")
+        }
+    }
+}
+
 extension SnapshotTesting.Snapshotting where Value == Document, Format == Data {
     /// The document rendered to PNG, compared under `perceptual`.
     public static var png: SnapshotTesting.Snapshotting<Document, Data> { .png() }
 
     /// The document rendered to PNG (at `scale` when given, else `canvas.scale`), compared under
-    /// `options`. A document that cannot be rendered fails the assertion with its error.
+    /// `options`. A document that cannot be rendered fails the assertion with its error and is
+    /// never recorded.
     public static func png(_ options: ComparisonOptions = .perceptual, scale: Double? = nil,
                            theme: String? = nil) -> SnapshotTesting.Snapshotting<Document, Data> {
         SnapshotTesting.Snapshotting(pathExtension: "png", diffing: .gridPNG(options)) { document in
-            do {
-                return try DocumentRendering.png(document, scale: scale, theme: theme).pngData()
-            } catch {
-                return Data("gridrender could not render the document: \(error)".utf8)
-            }
+            RenderFailure.capturing { try DocumentRendering.png(document, scale: scale, theme: theme).pngData() }
         }
     }
 
     /// The document rendered to SVG, stored normalised and compared as text.
     public static var svg: SnapshotTesting.Snapshotting<Document, Data> {
         SnapshotTesting.Snapshotting(pathExtension: "svg", diffing: .gridSVG) { document in
-            do {
-                return Data(try DocumentRendering.svg(document).utf8)
-            } catch {
-                return Data("gridrender could not render the document: \(error)".utf8)
-            }
+            RenderFailure.capturing { Data(try DocumentRendering.svg(document).utf8) }
         }
+    }
+}
+
+/// A render error carried through swift-snapshot-testing's non-throwing snapshot closure as
+/// marked bytes, so ``assertSnapshot(of:as:named:record:snapshotDirectory:timeout:fileID:file:testName:line:column:)``
+/// can fail the test with the error instead of recording it.
+enum RenderFailure {
+    static let marker = Data("\u{0}gridrender render failure\u{0}".utf8)
+
+    static func capturing(_ render: () throws -> Data) -> Data {
+        do { return try render() } catch { return marker + Data("\(error)".utf8) }
+    }
+
+    /// The error message when `data` is a captured failure.
+    static func message(in data: Data) -> String? {
+        guard data.starts(with: marker) else { return nil }
+        return String(decoding: data.dropFirst(marker.count), as: UTF8.self)
     }
 }

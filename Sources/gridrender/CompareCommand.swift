@@ -3,28 +3,34 @@ import Foundation
 import GridDrawing
 import GridSnapshot
 
-/// `gridrender compare EXPECTED ACTUAL`: compares two PNG images pixel by pixel (DESIGN §6, §7).
+/// `gridrender compare EXPECTED ACTUAL`: compares two PNG images pixel by pixel, or two folders of
+/// images pair by pair (DESIGN §6, §7, §9).
 ///
-/// Exit codes: 0 the images match under the chosen preset and limits, 1 they differ, 2 bad usage
-/// or an unreadable image (one line `error: <file>: <message>` on stderr, nothing written).
+/// Exit codes: 0 the images match (folders: nothing changed), 1 they differ (folders: an image
+/// changed, was added or removed), 2 bad usage or an unreadable image (one line
+/// `error: <file>: <message>` on stderr, nothing written).
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare two PNG images; exit 0 when they match, 1 when they differ, 2 on error.",
+        abstract: "Compare two PNG images, or two folders of images; exit 0 when nothing differs, 1 when something does, 2 on error.",
         discussion: """
-        Pixels are compared decoded (straight RGBA), never as PNG bytes. Presets: strict (channel \
-        tolerance 2, no differing pixel allowed) and perceptual (also YIQ threshold 0.1, \
-        anti-aliasing ignored up to 1% of the pixels, at most 0.1% differing and at most 8 in any \
-        8x8 window). --threshold, --max-pixels and --max-fraction adjust the preset.
+        Pixels are compared decoded (straight RGBA), never as PNG bytes, row by row in bounded \
+        memory. Presets: strict (channel tolerance 2, no differing pixel allowed) and perceptual \
+        (also YIQ threshold 0.1, anti-aliasing ignored up to 1% of the pixels, at most 0.1% \
+        differing and at most 8 in any 8x8 window). --threshold, --channel-tolerance, \
+        --antialiasing, --max-pixels and --max-fraction adjust the preset; --channel-tolerance 0 \
+        --threshold T counts exactly the pixels pixelmatch 7.2.0 counts. \
+        With two folders, images (PNG, SVG, PDF) are paired by relative path and reported as \
+        changed, added, removed or unchanged; --report, --junit and --markdown publish the result.
         """)
 
-    @Argument(help: "The reference PNG image.")
+    @Argument(help: "The reference PNG image, or a folder of reference images.")
     var expected: String
 
-    @Argument(help: "The PNG image to check against it.")
+    @Argument(help: "The PNG image to check against it, or a folder of new images.")
     var actual: String
 
-    @Option(help: ArgumentHelp("Write a diff image (expected | diff | actual) to this PNG file.", valueName: "DIFF.png"))
+    @Option(help: ArgumentHelp("Write a diff image (expected | diff | actual) to this PNG file (one pair only).", valueName: "DIFF.png"))
     var diff: String?
 
     @Option(help: ArgumentHelp("Comparison preset: strict or perceptual.", valueName: "strict|perceptual"))
@@ -33,35 +39,69 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("YIQ colour threshold t (0...1): a pixel differs when its delta exceeds 35215*t^2.", valueName: "T"))
     var threshold: Double?
 
+    @Option(name: .customLong("channel-tolerance"),
+            help: ArgumentHelp("Channel differences up to N (0...255) are noise; 0 disables this step, leaving --threshold alone to decide.", valueName: "N"))
+    var channelTolerance: Int?
+
+    @Option(help: ArgumentHelp("Anti-aliased pixels: ignore them (pixelmatch's default) or count them as differences.", valueName: "ignore|count"))
+    var antialiasing: String?
+
     @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Allow at most N differing pixels.", valueName: "N"))
     var maxPixels: Int?
 
     @Option(name: .customLong("max-fraction"), help: ArgumentHelp("Allow at most this fraction (0...1) of differing pixels.", valueName: "F"))
     var maxFraction: Double?
 
-    @Flag(help: "Print the comparison statistics as JSON.")
+    @Option(help: ArgumentHelp("Rectangles to leave out of the comparison: {\"masks\": [{\"path\"?: glob, \"x\", \"y\", \"width\", \"height\"}]}.", valueName: "FILE.json"))
+    var mask: String?
+
+    @Option(name: .customLong("max-image-pixels"),
+            help: ArgumentHelp("Refuse images with more pixels than this, before decoding (default 400000000).", valueName: "N"))
+    var maxImagePixels: Int?
+
+    @Flag(help: "Print the comparison statistics as JSON (folders: every pair's).")
     var json = false
 
-    @Option(help: ArgumentHelp("Add the result to an HTML report (index.html) in this folder.", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Write an HTML report to this folder (folders: a review page; one pair: adds to index.html).", valueName: "DIR"))
     var report: String?
+
+    @Option(help: ArgumentHelp("Folders: write a JUnit XML file, one test case per image.", valueName: "FILE"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Folders: write a Markdown summary (for a CI job summary).", valueName: "FILE"))
+    var markdown: String?
+
+    @Option(help: ArgumentHelp("Folders: compare this many pairs at once (default: the number of cores).", valueName: "N"))
+    var jobs: Int?
 
     func run() throws {
         do {
-            let matched = try compare()
-            if !matched { throw ExitCode(1) }
+            if isDirectory(expected) || isDirectory(actual) {
+                let code = try compareFolders()
+                if code != 0 { throw ExitCode(code) }
+            } else {
+                let matched = try compare()
+                if !matched { throw ExitCode(1) }
+            }
         } catch let failure as CompareError {
-            printError(failure.message)
-            throw ExitCode(2)
+            throw fail(failure.message)
         }
     }
 
     struct CompareError: Error {
         var message: String
+        init(message: String) { self.message = message }
+        init(_ error: ImageError) { message = error.description }
+    }
+
+    private func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     func options() throws(CompareError) -> ComparisonOptions {
         guard var options = ComparisonOptions.preset(named: preset) else {
-            throw CompareError(message: "--preset: unknown preset \"\(preset)\"; expected one of \(ComparisonOptions.presetNames.joined(separator: ", "))")
+            throw CompareError(message: "--preset: unknown preset \"\(escapeForMessage(preset))\"; expected one of \(ComparisonOptions.presetNames.joined(separator: ", "))")
         }
         if maxPixels != nil && maxFraction != nil {
             throw CompareError(message: "--max-pixels and --max-fraction cannot be used together")
@@ -71,6 +111,20 @@ struct CompareCommand: ParsableCommand {
                 throw CompareError(message: "--threshold: expected a number from 0 to 1, found \(threshold)")
             }
             options = options.with(threshold: threshold)
+        }
+        if let channelTolerance {
+            guard (0 ... 255).contains(channelTolerance) else {
+                throw CompareError(message: "--channel-tolerance: expected a whole number from 0 to 255, found \(channelTolerance)")
+            }
+            options = options.with(channelTolerance: channelTolerance)
+        }
+        if let antialiasing {
+            switch antialiasing.lowercased() {
+            case "ignore": options = options.with(ignoreAntialiasing: true)
+            case "count": options = options.with(ignoreAntialiasing: false)
+            default:
+                throw CompareError(message: "--antialiasing: expected ignore or count, found \"\(escapeForMessage(antialiasing))\"")
+            }
         }
         if let maxPixels {
             guard maxPixels >= 0 else { throw CompareError(message: "--max-pixels: expected a count of 0 or more, found \(maxPixels)") }
@@ -85,35 +139,55 @@ struct CompareCommand: ParsableCommand {
         return options
     }
 
+    func pixelBudget() throws(CompareError) -> UInt64 {
+        guard let maxImagePixels else { return StreamingComparison.defaultPixelBudget }
+        guard maxImagePixels > 0 else {
+            throw CompareError(message: "--max-image-pixels: expected a count of 1 or more, found \(maxImagePixels)")
+        }
+        return UInt64(maxImagePixels)
+    }
+
+    func loadMask() throws(CompareError) -> ComparisonMask {
+        guard let mask else { return ComparisonMask() }
+        do { return try ComparisonMask.load(path: mask) } catch { throw CompareError(error) }
+    }
+
     /// Returns whether the images match; throws only for usage and file errors.
     func compare() throws(CompareError) -> Bool {
         let options = try options()
-        let expectedImage: RGBAImage, actualImage: RGBAImage
-        do {
-            expectedImage = try RGBAImage(contentsOfPNGFile: expected)
-            actualImage = try RGBAImage(contentsOfPNGFile: actual)
-        } catch {
-            throw CompareError(message: error.description)
-        }
-        let comparison = ImageComparison(expected: expectedImage, actual: actualImage, options: options)
-        let result = comparison.result
-
-        var diffPath = diff
-        if diffPath == nil, report != nil, !result.passed {
-            diffPath = reportDiffPath()
-        }
-        if let diffPath {
-            do {
-                // The diff may not replace either image being compared.
-                try AtomicFile.checkDestination(diffPath, policy: .init(protecting: [expected, actual]))
-                try comparison.diffImage().writePNG(to: diffPath, compressionLevel: 1)
-            } catch {
+        if let diff {
+            // The diff may not replace either image being compared (refused before comparing).
+            do { try AtomicFile.checkDestination(diff, policy: .init(protecting: [expected, actual])) } catch {
                 throw CompareError(message: "\(error)")
             }
         }
+        let budget = try pixelBudget()
+        for (flag, value) in [("--junit", junit), ("--markdown", markdown)] where value != nil {
+            throw CompareError(message: "\(flag) needs two folders; \(expected) and \(actual) are files")
+        }
+        let masks = try loadMask().rectangles(for: (expected as NSString).lastPathComponent)
+        var diffPath = diff
+        if diffPath == nil, report != nil {
+            diffPath = reportDiffPath()
+        }
+        var result: GridSnapshot.ComparisonResult
+        do throws(ImageError) {
+            result = try StreamingComparison.compare(expected: expected, actual: actual, options: options, masks: masks,
+                                                     diff: nil, pixelBudget: budget)
+            // The diff is painted in a second pass only when wanted: an explicit --diff always,
+            // a report's diff only for a failure.
+            if let diffPath, diff != nil || !result.passed {
+                result = try StreamingComparison.compare(expected: expected, actual: actual, options: options, masks: masks,
+                                                         diff: diffPath, pixelBudget: budget)
+            } else {
+                diffPath = nil
+            }
+        } catch {
+            throw CompareError(error)
+        }
         if let report {
             let snapshotReport = SnapshotReport(directory: report)
-            do {
+            do throws(ImageError) {
                 if result.passed {
                     try snapshotReport.writeIndex()
                 } else {
@@ -121,7 +195,7 @@ struct CompareCommand: ParsableCommand {
                                               expected: expected, actual: actual, diff: diffPath, reference: expected)
                 }
             } catch {
-                throw CompareError(message: error.description)
+                throw CompareError(error)
             }
         }
 
@@ -140,5 +214,48 @@ struct CompareCommand: ParsableCommand {
         let stem = URL(fileURLWithPath: actual).deletingPathExtension().lastPathComponent
         return URL(fileURLWithPath: report).appendingPathComponent("files")
             .appendingPathComponent("\(stem).diff.png").path
+    }
+
+    // MARK: - Folders
+
+    /// Compares every pair of two folders; returns the exit code (0, 1 or 2).
+    func compareFolders() throws(CompareError) -> Int32 {
+        guard isDirectory(expected) && isDirectory(actual) else {
+            let file = isDirectory(expected) ? actual : expected
+            throw CompareError(message: "\(file): expected a folder like the other argument (compare takes two files or two folders)")
+        }
+        if diff != nil {
+            throw CompareError(message: "--diff takes one pair of files; with folders use --report DIR for the diff images")
+        }
+        let options = try options()
+        let budget = try pixelBudget()
+        let mask = try loadMask()
+        if let jobs, jobs < 1 { throw CompareError(message: "--jobs: expected a count of 1 or more, found \(jobs)") }
+        let pairs: [FolderComparison.Pair]
+        do { pairs = try FolderComparison.pairs(expected: expected, actual: actual) } catch { throw CompareError(error) }
+
+        let artifacts = report.map { FolderComparison.Artifacts(directory: FolderReportPage.imagesDirectory(in: $0)) }
+        let expectedDir = expected, actualDir = actual
+        let entries = BatchRunner(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount).run(pairs) { pair in
+            FolderComparison.compare(pair, expected: expectedDir, actual: actualDir, options: options, mask: mask,
+                                     pixelBudget: budget, artifacts: artifacts)
+        }
+        let folderReport = FolderReport(expectedDirectory: expected, actualDirectory: actual, options: options, entries: entries)
+        for entry in folderReport.entries where entry.status == .error {
+            FileHandle.standardError.write(Data("error: \(entry.summary)\n".utf8))
+        }
+        do throws(ImageError) {
+            if let junit { try FolderReportPage.write(Data(folderReport.junitXML().utf8), to: junit) }
+            if let markdown { try FolderReportPage.write(Data(folderReport.markdown().utf8), to: markdown) }
+            if let report { try FolderReportPage(report: folderReport).write(to: report) }
+        } catch {
+            throw CompareError(error)
+        }
+        if json {
+            print(folderReport.jsonString)
+        } else {
+            print(folderReport.summary)
+        }
+        return folderReport.exitCode
     }
 }

@@ -14,11 +14,13 @@ struct DocumentOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Canvas width in points; overrides canvas.width.")
     var width: Double?
 
-    @Option(help: "pinned (deterministic, DejaVu only) or system (installed fonts).")
+    @Option(help: "pinned (deterministic: DejaVu, Noto, Noto CJK, Noto Color Emoji) or system (installed fonts).")
     var fonts: PreparedGrid.FontMode?
 
-    @Option(name: .customLong("font-dir"), help: "The directory of pinned fonts (default /usr/share/fonts/truetype/dejavu).")
-    var fontDirectory: String?
+    @Option(name: .customLong("font-dir"),
+            help: ArgumentHelp("A directory of pinned fonts; repeat for several. Replaces the default stack (DejaVu, Noto, Noto CJK, Noto Color Emoji).",
+                               valueName: "dir"))
+    var fontDirectories: [String] = []
 
     @Option(name: .customLong("input-format"),
             help: ArgumentHelp("Read inputs as json, yaml, csv, tsv or md whatever their extension (for - other than JSON).",
@@ -45,6 +47,22 @@ struct DocumentOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Keep the first N data rows (after sorting), or the first N items of an item grid.", valueName: "N"))
     var limit: Int?
 
+    @Option(help: ArgumentHelp("light or dark: the page the picture is made for (a preset becomes its counterpart); render takes light,dark to write OUT-light and OUT-dark and print a <picture> snippet.",
+                               valueName: "light|dark"))
+    var appearance: String?
+
+    @Option(help: ArgumentHelp("Canvas padding on every side, in points; replaces canvas.padding (a titled CSV, TSV or Markdown table gets 12 by default).",
+                               valueName: "PT"))
+    var padding: Double?
+
+    @Flag(help: "Widen the columns to the canvas width (--width or canvas.width), as distribution: stretch does.")
+    var stretch = false
+
+    /// `--appearance` as a list (empty when not given); `validate` has checked every name.
+    var appearances: [Appearance] {
+        (appearance ?? "").split(separator: ",").compactMap { Appearance(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()) }
+    }
+
     /// `--title`, `--columns`, `--sort`, `--descending`, `--limit` as document overrides.
     var overrides: DocumentOverrides {
         var sortOrder = sort.map(DocumentOverrides.Sort.init(parsing:))
@@ -66,19 +84,35 @@ struct DocumentOptions: ParsableArguments {
         if let width, !(width > 0 && width.isFinite) {
             throw ValidationError("--width must be a positive number of points, got \(width)")
         }
+        if let padding, !(padding >= 0 && padding.isFinite) {
+            throw ValidationError("--padding must be a length of 0 or more points, got \(padding)")
+        }
+        if let appearance {
+            let names = appearance.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            if let bad = names.first(where: { Appearance(rawValue: $0) == nil }) {
+                throw ValidationError("--appearance: expected light, dark or light,dark, found \"\(bad)\"")
+            }
+            if Set(names).count != names.count { throw ValidationError("--appearance names light and dark once each") }
+        }
     }
 
     /// Loads and prepares one input, turning every bad input into a `DocumentError`.
-    func prepare(_ path: String) throws(DocumentError) -> PreparedGrid {
+    /// `appearance` replaces the document's (default: the one `--appearance` names, if one).
+    func prepare(_ path: String, appearance: Appearance? = nil) throws(DocumentError) -> PreparedGrid {
         let limit = maxInputSize ?? Document.defaultMaxInputBytes
-        let document: Document
+        var document: Document
         if let inputFormat { document = try Document.load(path: path, as: inputFormat, maxInputBytes: limit) }
         else { document = try Document.load(path: path, maxInputBytes: limit) }
-        return try document.applying(overrides).prepare(theme: theme, width: width, scale: scale)
+        document = try document.applying(overrides)
+        let format = inputFormat ?? InputFormat(pathExtension: URL(fileURLWithPath: path).pathExtension)
+        let preview = PreviewOptions(padding: padding, stretch: stretch, bareTable: [.csv, .tsv, .md].contains(format))
+        document = try document.applying(preview, width: width)
+        if let appearance = appearance ?? (appearances.count == 1 ? appearances[0] : nil) { document.appearance = appearance }
+        return try document.prepare(theme: theme, width: width, scale: scale)
     }
 
     func renderOptions(warnings: (@Sendable (String) -> Void)? = nil) -> RenderOptions {
-        var options = RenderOptions(fonts: fonts, fontDirectory: fontDirectory, scale: scale)
+        var options = RenderOptions(fonts: fonts, fontDirectories: fontDirectories, scale: scale)
         options.warningHandler = warnings
         return options
     }

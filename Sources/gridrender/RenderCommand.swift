@@ -13,6 +13,7 @@ struct RenderCommand: ParsableCommand {
             Examples:
               gridrender render people.csv -o people.png --scale 2
               gridrender render a.json b.yaml --out-dir out --format svg --jobs 4
+              gridrender render table.csv -o table.png --appearance light,dark   # table-light.png, table-dark.png
             """)
 
     @Argument(help: "Documents: .json, .yaml/.yml, .csv, .tsv, .md (first pipe table), or - for JSON on standard input.")
@@ -78,11 +79,14 @@ struct RenderCommand: ParsableCommand {
             }
         }
         if exitCode != 0 { throw ExitCode(exitCode) }
+        if output != nil, let snippet = AppearancePair.snippet(tasks) { print(snippet) }
     }
 
     struct Task: Sendable {
         var input: String
         var output: String
+        /// The appearance this output is rendered for (`--appearance light,dark`); nil = as the document says.
+        var appearance: Appearance? = nil
     }
 
     enum Outcome: Sendable {
@@ -92,6 +96,13 @@ struct RenderCommand: ParsableCommand {
 
     /// Pairs each input with its output path; two inputs may not write the same file.
     private func renderTasks() throws -> [Task] {
+        let pairs = document.appearances.count > 1 ? document.appearances : []
+        return try plainTasks().flatMap { task in
+            pairs.isEmpty ? [task] : pairs.map { Task(input: task.input, output: AppearancePair.path(task.output, $0), appearance: $0) }
+        }
+    }
+
+    private func plainTasks() throws -> [Task] {
         if let output { return [Task(input: inputs[0], output: output)] }
         guard let outDirectory, let format else { return [] }
         var seen: [String: String] = [:]
@@ -109,7 +120,7 @@ struct RenderCommand: ParsableCommand {
     private func render(_ task: Task) -> Outcome {
         do {
             RenderTrace.mark("start \(task.input)")
-            let grid = try document.prepare(task.input)
+            let grid = try document.prepare(task.input, appearance: task.appearance)
             RenderTrace.mark("prepared")
             var options = document.renderOptions(warnings: { warn($0) })
             options.force = force

@@ -10,7 +10,7 @@ import Testing
         let nested = jsonError("{\"canvas\": {\n\"widht\": 3}}")
         #expect(nested?.description == "doc.json:2: canvas: unknown key `widht`; did you mean `width`?")
         let far = jsonError("{\"columns\": [{\"key\": \"a\", \"zzzzzz\": 1}]}")
-        #expect(far?.description == "doc.json:1: columns[0]: unknown key `zzzzzz`; expected one of `key`, `title`, `width`, `align`, `format`, `style`")
+        #expect(far?.description == "doc.json:1: columns[0]: unknown key `zzzzzz`; expected one of `key`, `title`, `width`, `align`, `format`, `style`, `headerStyle`, `colorScale`, `bar`, `rules`")
     }
 
     @Test func unknownKeyInYAMLFile() {
@@ -62,13 +62,15 @@ import Testing
     }
 
     @Test func canvasLimits() {
-        #expect(jsonError("{\"canvas\": {\"width\": 600000, \"scale\": 2}}")?.description
-                == "doc.json:1: canvas: the canvas is 1,200,000 px wide; at most 1,000,000 px per side are allowed")
+        #expect(jsonError("{\"canvas\": {\"width\": 200000000, \"height\": 1, \"scale\": 16}}")?.description
+                == "doc.json:1: canvas: the canvas is 3,200,000,000 px wide; at most 2,147,483,647 px per side are allowed")
+        #expect(jsonError("{\"canvas\": {\"width\": 600000, \"height\": 10, \"scale\": 2}}") == nil)
         #expect(jsonError("{\"canvas\": {\"width\": 100000, \"height\": 50000}}")?.description
                 == "doc.json:1: canvas: the canvas is 100,000 × 50,000 px (5,000,000,000 pixels); at most 4,000,000,000 pixels are allowed")
         #expect(documentError { () throws(DocumentError) in try Document.checkCanvasLimits(widthPx: 1_000_000, heightPx: 4000) } == nil)
-        #expect(documentError { () throws(DocumentError) in try Document.checkCanvasLimits(widthPx: 10, heightPx: 1_000_001) }?.message
-                == "the canvas is 1,000,001 px tall; at most 1,000,000 px per side are allowed")
+        #expect(documentError { () throws(DocumentError) in try Document.checkCanvasLimits(widthPx: 1, heightPx: 2_147_483_647) } == nil)
+        #expect(documentError { () throws(DocumentError) in try Document.checkCanvasLimits(widthPx: 1, heightPx: 2_147_483_648) }?.message
+                == "the canvas is 2,147,483,648 px tall; at most 2,147,483,647 px per side are allowed")
         #expect(documentError { () throws(DocumentError) in try Document.checkCanvasLimits(widthPx: 80_000, heightPx: 50_000) } == nil)
         #expect(documentError { () throws(DocumentError) in try Document.checkCanvasLimits(widthPx: 80_000, heightPx: 50_001) } != nil)
     }

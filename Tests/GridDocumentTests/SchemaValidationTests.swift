@@ -20,6 +20,17 @@ import Testing
 /// public suites in `Fixtures/conformance/**`, files
 /// named `bad-*`, data files (a top-level array of records) and anything that decodes as neither.
 @Suite struct SchemaValidationTests {
+    /// scripts/setup.sh's virtual environment (`.build/venv`, made only when the system Python
+    /// lacks jsonschema, so setup never changes the system Python), else `python3` on the PATH.
+    static let python: String = {
+        var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while root.path != "/" && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+            root = root.deletingLastPathComponent()
+        }
+        let venv = root.appendingPathComponent(".build/venv/bin/python3").path
+        return FileManager.default.isExecutableFile(atPath: venv) ? venv : "python3"
+    }()
+
     struct Instance {
         var name: String
         var json: String
@@ -129,7 +140,7 @@ import Testing
         #expect(keys(schema["$defs"]?["cell"]?["oneOf"].flatMap { node -> Node? in
             guard case .array(let a) = node.value else { return nil }
             return a.last?["properties"]
-        }) == ["color", "fit", "image", "number", "style", "text"])
+        }) == ["color", "fit", "format", "image", "link", "number", "style", "text"])
         #expect(keys(schema["properties"]?["canvas"]?["properties"]) == ["background", "height", "padding", "page", "scale", "width"])
     }
 
@@ -149,12 +160,18 @@ import Testing
         #expect(words(["$defs", "align"]) == names(TextAlign.self))
         #expect(words(style + ["verticalAlign"]) == names(VerticalAlign.self))
         #expect(words(style + ["ellipsize"]) == names(Ellipsize.self))
+        #expect(words(style + ["markup"]) == names(MarkupMode.self))
         #expect(words(["properties", "flow"]) == names(Flow.self))
         #expect(words(["properties", "minimumPolicy"]) == names(MinimumPolicy.self))
         #expect(words(["properties", "snapping"]) == names(Snapping.self))
         #expect(words(["$defs", "distributionValue"]) == names(Distribution.self))
         #expect(words(["$defs", "cellAlignmentValue"]) == names(CellAlignment.self))
         #expect(words(["properties", "fonts"]) == ["pinned", "system"])
+        #expect(words(["properties", "footnoteMarks"]) == names(Document.FootnoteMarks.self))
+        let number = ["$defs", "format", "properties", "number", "properties"]
+        #expect(words(number + ["notation"]) == names(NumberFormat.Notation.self))
+        #expect(words(number + ["negative"]) == names(NumberFormat.Negative.self))
+        #expect(words(["properties", "summary", "items", "properties", "values", "additionalProperties"]) == names(Document.SummaryRow.Aggregate.self))
         #expect(PreparedGrid.FontMode(rawValue: "pinned") != nil && PreparedGrid.FontMode(rawValue: "system") != nil)
         guard case .array(let cellKinds)? = schema["$defs"]?["cell"]?["oneOf"]?.value else { Issue.record("no cell"); return }
         #expect(cellKinds.last.map { node -> [String] in
@@ -263,7 +280,7 @@ import Testing
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.validator, dir + "/schema.json", dir + "/manifest.json"]
+        process.arguments = [Self.python, "-c", Self.validator, dir + "/schema.json", dir + "/manifest.json"]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

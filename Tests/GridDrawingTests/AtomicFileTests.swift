@@ -25,7 +25,8 @@ import Testing
 
     @Test func oversizedPNGLeavesNothingBehind() throws {
         let dir = try temporaryDirectory()
-        let grid = makeTable([[.empty]], columnWidths: [.fixed(2_000_000)], rowHeight: 10, header: false)
+        // 3,200,000,000 px wide: over PNG's 2^31 − 1 px per side.
+        let grid = makeTable([[.empty]], columnWidths: [.fixed(200_000_000)], rowHeight: 1, header: false, scale: 16)
         #expect(throws: RenderError.self) { try GridRenderer.render(grid, to: dir.appendingPathComponent("big.png").path) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }

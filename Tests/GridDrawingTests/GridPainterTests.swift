@@ -62,9 +62,10 @@ import Testing
         let s = Int(scale)
         let y = 30 * s
         let dark = (0..<image.width).filter { image[$0, y] == Self.black }
-        // Inner edges at 50 and 100 pt; outer edges inset at 0 and 150.
+        // Inner edges at 50 and 100 pt; outer edges inset at 0 and 150. A 1-pt line is placed on
+        // whole points ([edge, edge + 1) pt) and then multiplied: exactly s × its 1x pixels.
         var expected: [Int] = Array(0..<s)
-        for edge in [50, 100] { expected += Array(edge * s - s / 2..<edge * s - s / 2 + s) }
+        for edge in [50, 100] { expected += Array(edge * s..<edge * s + s) }
         expected += Array(150 * s - s..<150 * s)
         #expect(dark == expected)
         // Everything else on the probe row is untouched white.
@@ -80,7 +81,7 @@ import Testing
         let x = 75 * s
         let dark = (0..<image.height).filter { image[x, $0] == Self.black }
         var expected: [Int] = Array(0..<s)
-        for edge in [20, 40, 60] { expected += Array(edge * s - s / 2..<edge * s - s / 2 + s) }
+        for edge in [20, 40, 60] { expected += Array(edge * s..<edge * s + s) }
         expected += Array(80 * s - s..<80 * s)
         #expect(dark == expected)
     }

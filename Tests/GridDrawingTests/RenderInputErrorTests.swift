@@ -65,7 +65,8 @@ import Testing
     @Test func contentOverThePixelLimitIsBadInput() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let wide = makeTable([[.empty]], columnWidths: [.fixed(900_000)], rowHeight: 10, header: false, scale: 16)
+        // 3,200,000,000 px wide: over PNG's 2^31 − 1 px per side.
+        let wide = makeTable([[.empty]], columnWidths: [.fixed(200_000_000)], rowHeight: 1, header: false, scale: 16)
         do {
             try GridRenderer.render(wide, to: dir + "/out.png")
             Issue.record("rendered")

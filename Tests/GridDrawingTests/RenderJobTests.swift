@@ -83,8 +83,10 @@ import Testing
     }
 
     @Test func oversizedCanvasIsRefusedBeforeAllocating() throws {
+        // Over PNG's 2^31 − 1 px per side (3 × 10^9 px tall), within the 4 × 10^9 px budget.
+        let tooTall = makeTable([[.empty], [.empty], [.empty]], columnWidths: [.fixed(1)], rowHeight: 1_000_000_000, header: false)
+        #expect(throws: RenderError.self) { try GridRenderer.render(tooTall, format: .png) }
         let tall = makeTable([[.empty], [.empty]], columnWidths: [.fixed(10)], rowHeight: 600_000, header: false)
-        #expect(throws: RenderError.self) { try GridRenderer.render(tall, format: .png) }
         let huge = makeTable([[.empty]], columnWidths: [.fixed(70_000)], rowHeight: 70_000, header: false)
         do {
             _ = try GridRenderer.render(huge, format: .png)

@@ -5,12 +5,21 @@ import Testing
 @testable import GridDrawing
 
 @Suite struct TextContextTests {
-    @Test func pinnedFontMapSeesOnlyThePinnedDirectory() throws {
+    @Test func pinnedFontMapSeesOnlyThePinnedStack() throws {
         let map = try FontMap(mode: .pinned)
-        #expect(!map.families.isEmpty)
-        // Pango adds the generic aliases itself; every real family is DejaVu.
+        // Pango adds the generic aliases itself; every real family is DejaVu or Noto Sans.
+        let real = map.families.subtracting(["sans", "serif", "monospace", "system-ui"])
+        #expect(real.allSatisfy { $0.hasPrefix("dejavu") || $0.hasPrefix("noto sans") || $0 == "noto color emoji" })
+        #expect(!real.contains { $0.contains("serif") && !$0.hasPrefix("dejavu") || $0.contains("mono") && !$0.hasPrefix("dejavu") && !$0.contains("cjk") })
+        for family in ["dejavu sans", "dejavu sans mono", "noto sans", "noto sans thai", "noto sans devanagari", "noto sans tamil",
+                       "noto sans cjk jp", "noto sans cjk sc", "noto sans cjk kr", "noto color emoji"] {
+            #expect(real.contains(family), "\(family) is missing from the pinned stack")
+        }
+    }
+
+    @Test func oneFontDirectoryReplacesTheStack() throws {
+        let map = try FontMap(mode: .pinned, fontDirectories: ["/usr/share/fonts/truetype/dejavu"])
         #expect(map.families.subtracting(["sans", "serif", "monospace", "system-ui"]).allSatisfy { $0.hasPrefix("dejavu") })
-        #expect(map.families.contains("dejavu sans"))
     }
 
     @Test func unreadableFontDirectoryIsAnError() {
@@ -55,6 +64,11 @@ extension TextContextTests {
     @Test func fontDirectoryWithoutFontsIsAnError() throws {
         let dir = try temporaryDirectory()
         #expect(throws: RenderError.self) { try FontMap(mode: .pinned, fontDirectory: dir.path) }
+        // Also next to a directory that has fonts: every directory given must add some.
+        let error = try #require(throws: RenderError.self) {
+            try FontMap(mode: .pinned, fontDirectories: ["/usr/share/fonts/truetype/dejavu", dir.path])
+        }
+        #expect(error.isBadInput && error.message.contains("no font"))
     }
 }
 

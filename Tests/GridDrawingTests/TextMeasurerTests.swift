@@ -4,9 +4,8 @@ import Testing
 @testable import GridDrawing
 
 @Suite struct TextMeasurerTests {
-    static func measurer(_ rows: [[CellContent]], styler: @escaping @Sendable (Int, Int) -> ResolvedStyle = { _, _ in ResolvedStyle() },
-                         scale: Double = 1) throws -> TextMeasurer {
-        TextMeasurer(source: TestCells(contents: rows, styler: styler), context: try TextContext(mode: .pinned), scale: scale)
+    static func measurer(_ rows: [[CellContent]], styler: @escaping @Sendable (Int, Int) -> ResolvedStyle = { _, _ in ResolvedStyle() }) throws -> TextMeasurer {
+        TextMeasurer(source: TestCells(contents: rows, styler: styler), context: try TextContext(mode: .pinned))
     }
 
     @Test func widthIncludesPaddingAndGrowsWithText() throws {
@@ -14,7 +13,7 @@ import Testing
         #expect(m.width(row: 0, column: 0) == 16)
         let narrow = m.width(row: 0, column: 1), wide = m.width(row: 0, column: 2)
         #expect(narrow > 16 && wide > narrow + 20)
-        // Whole pixels, so snapping never cuts the content.
+        // Whole points, so snapping (in points, at every scale) never cuts the content.
         #expect(wide == wide.rounded())
     }
 
@@ -35,11 +34,11 @@ import Testing
     }
 
     @Test func measuresWhatThePainterDraws() throws {
-        // An auto column fits its text exactly: no ellipsis, at 1x or 2x.
-        for scale in [1.0, 2.0] {
+        // An auto column fits its text exactly: no ellipsis, and the same width at 1x, 2x or 1.5x.
+        for scale in [1.0, 2.0, 1.5] {
             let grid = makeTable(text([["Grace Hopper"]]), columnWidths: [.auto()], header: false, scale: scale)
             let layout = try GridRenderer.layout(grid)
-            let m = try Self.measurer(text([["Grace Hopper"]]), scale: scale)
+            let m = try Self.measurer(text([["Grace Hopper"]]))
             #expect(layout.columns[0].size == m.width(row: 0, column: 0))
         }
     }

@@ -44,6 +44,7 @@ import Testing
         var spec = GridSpec(content: .items(.init(sections: [.init(count: 1, hasHeader: true)], limit: .maxColumns(1),
                                                   itemHeight: .lineSize(4))), width: 10, scale: 2)
         spec.defaultColumnWidth = .fixed(1.5)
+        spec.snapping = .none
         spec.content = .items(.init(sections: [.init(count: 1, hasHeader: true)], limit: .maxColumns(1),
                                     itemHeight: .lineSize(4)))
         let json = LayoutEngine.layout(spec).json(units: .points)
@@ -78,5 +79,70 @@ import Testing
     @Test func emptyGrid() {
         let layout = LayoutEngine.layout(GridSpec(content: .table(.init(columnCount: 0, rows: []))))
         #expect(layout.json(units: .points) == "{\"size\": {\"width\": 0, \"height\": 0}, \"scale\": 1,\n \"columns\": [],\n \"rows\": [],\n \"cells\": []}")
+    }
+
+    /// The lengths of a layout JSON text: every `x`, `y`, `width` and `height` value, in order.
+    static func lengths(_ json: String) -> [Double] {
+        var values: [Double] = []
+        let chars = Array(json)
+        var index = 0
+        var key = ""
+        while index < chars.count {
+            if chars[index] == "\"" {
+                var end = index + 1
+                while end < chars.count && chars[end] != "\"" { end += 1 }
+                key = String(chars[(index + 1)..<end])
+                index = end + 1
+            } else if "0123456789-".contains(chars[index]) {
+                var end = index
+                while end < chars.count && "0123456789.-".contains(chars[end]) { end += 1 }
+                if ["x", "y", "width", "height"].contains(key) { values.append(Double(String(chars[index..<end]))!) }
+                key = ""
+                index = end
+            } else {
+                index += 1
+            }
+        }
+        return values
+    }
+
+    @Test func pixelsAtScale2And3AreExactMultiplesOfScale1() {
+        var spec = tableSpec(columns: 7, rows: 5, width: 333)
+        spec.defaultColumnWidth = .fill(1)
+        spec.columnSpacing = Spacing(3.4)
+        spec.margins = Insets(top: Spacing(1.3), right: Spacing(2.6), bottom: Spacing(0), left: Spacing(2.2))
+        spec.rowHeights = [.fixed(20.6), .fixed(21.2), nil, .fixed(19.5)]
+        spec.defaultRowHeight = .fixed(22.25)
+        spec.spans = [CellSpan(row: 1, column: 2, rows: 2, columns: 3)]
+        let one = Self.lengths(LayoutEngine.layout(spec).json(units: .pixels))
+        #expect(one.count > 40 && one.allSatisfy { $0 == $0.rounded() })
+        for scale in [2.0, 3] {
+            spec.scale = scale
+            let layout = LayoutEngine.layout(spec)
+            #expect(Self.lengths(layout.json(units: .pixels)) == one.map { $0 * scale })
+            #expect(layout.json(units: .points).replacingScale() == LayoutEngine.layout({ var s = spec; s.scale = 1; return s }()).json(units: .points).replacingScale())
+        }
+    }
+
+    @Test func pixelsAtAFractionalScaleRoundEdgesAndKeepNeighbours() {
+        var spec = tableSpec(columns: 2, width: 200)
+        spec.defaultColumnWidth = .fixed(50)
+        spec.columnSpacing = Spacing(5)
+        spec.margins = Insets(top: Spacing(0), right: Spacing(10, stretch: 1), bottom: Spacing(0),
+                              left: Spacing(10, stretch: 1))
+        spec.defaultRowHeight = .fixed(10)
+        spec.scale = 1.5
+        let json = LayoutEngine.layout(spec).json(units: .pixels)
+        // DESIGN.md worked example 7 (x = 48 and 103 points), then × 1.5 rounded half up.
+        #expect(json.contains("\"columns\": [{\"x\": 72, \"width\": 75}, {\"x\": 155, \"width\": 75}]"))
+        #expect(json.hasPrefix("{\"size\": {\"width\": 300, \"height\": 15}"))
+    }
+}
+
+private extension String {
+    /// The text with its `"scale": n` entry removed.
+    func replacingScale() -> String {
+        let parts = split(separator: ",", omittingEmptySubsequences: false)
+        return parts.filter { !$0.contains("\"scale\": ") }.joined(separator: ",")
     }
 }

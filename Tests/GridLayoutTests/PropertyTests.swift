@@ -56,8 +56,9 @@ import Testing
         widthOf: { row, column in Double((row * 37 + column * 11) % 90) + 0.3 },
         heightOf: { row, column, width in Double((row * 13 + column * 7) % 40) + 100 / Swift.max(width, 1) })
 
-    func isWholePixel(_ value: Double, _ scale: Double) -> Bool {
-        abs(value * scale - (value * scale).rounded()) < 1e-6
+    /// Snapping is in whole points whatever the scale (DESIGN.md §3, revised rule).
+    func isWholePoint(_ value: Double) -> Bool {
+        abs(value - value.rounded()) < 1e-9
     }
 
     @Test func edgesAreWholePixelsSharedAndOrdered() {
@@ -69,13 +70,13 @@ import Testing
             for tracks in [layout.columns, layout.rows] {
                 for (index, track) in tracks.enumerated() {
                     #expect(track.size >= 0)
-                    #expect(isWholePixel(track.offset, layout.scale) && isWholePixel(track.end, layout.scale))
+                    #expect(isWholePoint(track.offset) && isWholePoint(track.end))
                     if index + 1 < tracks.count {
                         #expect(track.end <= tracks[index + 1].offset + 1e-9)
                     }
                 }
             }
-            // With zero spacing, adjacent tracks share one edge value in pixels.
+            // With zero spacing, adjacent tracks share one edge value.
             spec.columnSpacing = .zero
             spec.columnSpacings = []
             if [.spaceBetween, .spaceAround, .spaceEvenly].contains(spec.distribution.horizontal) {
@@ -83,13 +84,13 @@ import Testing
             }
             let packed = LayoutEngine.layout(spec, measurer: Self.measurer)
             for index in packed.columns.indices.dropLast() {
-                #expect((packed.columns[index].end * packed.scale).rounded() == (packed.columns[index + 1].offset * packed.scale).rounded())
+                #expect(packed.columns[index].end == packed.columns[index + 1].offset)
             }
             packed.forEachCell { cell in
                 #expect(cell.frame.width >= 0 && cell.frame.height >= 0)
                 if spec.cellAlignment.horizontal == .fill, cell.column + cell.columnSpan < packed.columns.count,
                    let right = packed.cell(row: cell.row, column: cell.column + cell.columnSpan), right.row == cell.row {
-                    #expect((cell.frame.maxX * packed.scale).rounded() == (right.frame.x * packed.scale).rounded())
+                    #expect(cell.frame.maxX == right.frame.x)
                 }
             }
         }
@@ -105,11 +106,10 @@ import Testing
             spec.columnSpacings = []
             spec.distribution.horizontal = [.start, .center, .end, .stretch].randomElement(using: &rng)!
             let layout = LayoutEngine.layout(spec, measurer: Self.measurer)
-            let s = layout.scale
             for index in layout.columns.indices.dropLast() {
-                // column[i].end + gap == column[i + 1].offset, in pixels, with the gap snapped.
-                let gapPixels = (layout.columns[index + 1].offset * s).rounded() - (layout.columns[index].end * s).rounded()
-                #expect(abs(gapPixels - gap * s) < 1 + 1e-9, "gap \(gap * s) px snapped to \(gapPixels)")
+                // column[i].end + gap == column[i + 1].offset, in points, with the gap snapped.
+                let snappedGap = layout.columns[index + 1].offset - layout.columns[index].end
+                #expect(abs(snappedGap - gap) < 1 + 1e-9, "gap \(gap) pt snapped to \(snappedGap)")
             }
         }
     }
@@ -167,9 +167,9 @@ import Testing
             for snapping in [Snapping.distribute, .nearest] {
                 spec.snapping = snapping
                 let layout = LayoutEngine.layout(spec, measurer: Self.measurer)
-                let expected = (width * layout.scale + 0.5).rounded(.down)
-                #expect((layout.contentSize.width * layout.scale).rounded() == expected)
-                #expect((layout.size.width * layout.scale).rounded() == expected)
+                let expected = (width + 0.5).rounded(.down)
+                #expect(layout.contentSize.width == expected)
+                #expect(layout.size.width == expected)
             }
         }
     }

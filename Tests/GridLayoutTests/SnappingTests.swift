@@ -1,7 +1,7 @@
 import Testing
 @testable import GridLayout
 
-/// Pixel snapping (DESIGN.md §3) at scales 1, 2 and 1.5.
+/// Snapping (DESIGN.md §3): in whole points once, whatever the scale; the scale only multiplies.
 @Suite struct SnappingTests {
     func fills(_ count: Int, width: Double, scale: Double, _ snapping: Snapping) -> Layout {
         var spec = tableSpec(columns: count, width: width)
@@ -11,35 +11,57 @@ import Testing
         return LayoutEngine.layout(spec)
     }
 
-    func pixels(_ values: [Double], _ scale: Double) -> [Double] { values.map { ($0 * scale).rounded() } }
+    /// Pixel edges of `values` (point edges) at `scale`, as the drawing and `--units px` apply them.
+    func pixels(_ values: [Double], _ scale: Double) -> [Double] { values.map { PixelEdges.edge($0, scale: scale) } }
 
-    @Test func distributeAtScale2() {
+    /// Pixel widths of the columns: differences of rounded edges.
+    func pixelWidths(_ layout: Layout, _ scale: Double) -> [Double] {
+        layout.columns.map { PixelEdges.span(start: $0.offset, length: $0.size, scale: scale).length }
+    }
+
+    @Test func scaleDoesNotChangeTheLayout() {
+        for snapping in [Snapping.distribute, .nearest] {
+            let one = fills(6, width: 320, scale: 1, snapping)
+            for scale in [2.0, 3, 1.5, 0.4] {
+                let other = fills(6, width: 320, scale: scale, snapping)
+                #expect(other.columns == one.columns, "\(snapping) at \(scale)")
+                #expect(other.size == one.size)
+            }
+        }
+    }
+
+    @Test func distributeAtScale2IsTwiceScale1() {
         let layout = fills(6, width: 320, scale: 2, .distribute)
-        #expect(layout.columnWidths == [53.5, 53.5, 53.5, 53.5, 53, 53])
-        #expect(layout.columnXs == [0, 53.5, 107, 160.5, 214, 267])
+        #expect(layout.columnWidths == [54, 54, 53, 53, 53, 53])
+        #expect(layout.columnXs == [0, 54, 108, 161, 214, 267])
+        #expect(pixels(layout.columnXs, 2) == [0, 108, 216, 322, 428, 534])
+        #expect(pixelWidths(layout, 2) == [108, 108, 106, 106, 106, 106])
+        #expect(pixelWidths(layout, 3) == [162, 162, 159, 159, 159, 159])
         #expect(layout.size.width == 320)
     }
 
-    @Test func distributeAtScale1_5() {
+    @Test func distributeAtScale1_5RoundsEdgesToPixels() {
         let layout = fills(7, width: 100, scale: 1.5, .distribute)
-        #expect(pixels(layout.columnWidths, 1.5) == [22, 22, 22, 21, 21, 21, 21])
-        #expect(pixels(layout.columnXs, 1.5) == [0, 22, 44, 66, 87, 108, 129])
+        // Snapped in points: 15, 15, 14 ×5; then edges × 1.5 rounded half up.
+        #expect(layout.columnWidths == [15, 15, 14, 14, 14, 14, 14])
+        #expect(pixels(layout.columnXs, 1.5) == [0, 23, 45, 66, 87, 108, 129])
+        #expect(pixelWidths(layout, 1.5) == [23, 22, 21, 21, 21, 21, 21])
         for track in layout.columns {
-            #expect(abs(track.offset * 1.5 - (track.offset * 1.5).rounded()) < 1e-9)
+            // No edge moves by more than half a pixel from points × scale.
+            #expect(abs(PixelEdges.edge(track.offset, scale: 1.5) - track.offset * 1.5) <= 0.5)
         }
     }
 
     @Test func nearestAtScale1_5() {
         let layout = fills(7, width: 100, scale: 1.5, .nearest)
-        #expect(pixels(layout.columnWidths, 1.5) == [21, 22, 21, 22, 21, 22, 21])
-        #expect(pixels(layout.columnXs, 1.5) == [0, 21, 43, 64, 86, 107, 129])
+        #expect(layout.columnXs == [0, 14, 29, 43, 57, 71, 86])
+        #expect(pixels(layout.columnXs, 1.5) == [0, 21, 44, 65, 86, 107, 129])
     }
 
     @Test func nearestAtScale2() {
         let layout = fills(6, width: 320, scale: 2, .nearest)
-        // Edges at 106.67 px steps: 0, 107, 213, 320, 427, 533, 640.
-        #expect(pixels(layout.columnXs, 2) == [0, 107, 213, 320, 427, 533])
-        #expect(pixels(layout.columnWidths, 2) == [107, 106, 107, 107, 106, 107])
+        #expect(layout.columnWidths == [53, 54, 53, 53, 54, 53])
+        #expect(pixels(layout.columnXs, 2) == [0, 106, 214, 320, 426, 534])
     }
 
     @Test func noneKeepsUnroundedValues() {
@@ -50,13 +72,13 @@ import Testing
 
     @Test func distributeTiesPreferTracksThenLowerIndex() {
         // Segments 0.5 (margin), 10.5, 10.5, 0.5 (margin): total 22 → 2 pixels to hand out.
-        let snapped = PixelSnapper.snap([0.5, 10.5, 10.5, 0.5], isTrack: { $0 == 1 || $0 == 2 }, scale: 1, mode: .distribute)
+        let snapped = PixelSnapper.snap([0.5, 10.5, 10.5, 0.5], isTrack: { $0 == 1 || $0 == 2 }, mode: .distribute)
         #expect(snapped == [0, 11, 11, 0])
-        let spacings = PixelSnapper.snap([0.5, 10, 0.5, 10, 0.5, 10, 0.5], isTrack: { $0 % 2 == 1 }, scale: 1, mode: .distribute)
+        let spacings = PixelSnapper.snap([0.5, 10, 0.5, 10, 0.5, 10, 0.5], isTrack: { $0 % 2 == 1 }, mode: .distribute)
         #expect(spacings == [1, 10, 1, 10, 0, 10, 0])
     }
 
-    @Test func containerSnapsToWholePixels() {
+    @Test func containerSnapsToWholePoints() {
         var spec = tableSpec(columns: 2, width: 100.3)
         spec.defaultColumnWidth = .fill(1)
         let layout = LayoutEngine.layout(spec)

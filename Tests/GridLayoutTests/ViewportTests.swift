@@ -50,10 +50,10 @@ import Testing
                                                   offset: Point(x: -25, y: -10), rows: 0..<2, columns: 0..<3)])
     }
 
-    @Test func viewportOriginSnapsToPixels() {
-        var s = spec(viewport: Rect(x: 10.3, y: 0.25, width: 100, height: 30), frozenRows: 0, frozenColumns: 0)
+    @Test func viewportOriginSnapsToWholePointsAtAnyScale() {
+        var s = spec(viewport: Rect(x: 10.3, y: 0.5, width: 100, height: 30), frozenRows: 0, frozenColumns: 0)
         s.scale = 2
-        #expect(LayoutEngine.layout(s).regions.map(\.offset) == [Point(x: -10.5, y: -0.5)])
+        #expect(LayoutEngine.layout(s).regions.map(\.offset) == [Point(x: -10, y: -1)])
     }
 
     @Test func containerWinsOverViewportForCanvasSize() {

@@ -39,18 +39,34 @@ import Testing
     ///   ≈ 10410.2469.
     /// - grey 100 vs 126 (y = −26): 0.5053·676 = 341.5828; vs 127 (y = −27): 0.5053·729 = 368.3637.
     ///   With t = 0.1 the limit is 35215·0.01 = 352.15, so 126 is within it and 127 is not.
-    /// - translucent white (255,255,255,128) vs transparent: on white both are white (delta 0); on
-    ///   black the first is 0 + (255 − 0)·128/255 = 128 grey → y = 128.00000128, delta =
-    ///   0.5053·16384 ≈ 8278.8354; DESIGN takes the larger, so the white background cannot hide it.
+    /// - translucent white (255,255,255,128) vs transparent, pixelmatch 7.2.0's blend at byte
+    ///   offset 0 (background 48,48,48): each channel differs by (255·128 − 48·128)/255 ≈ 103.906,
+    ///   so y ≈ 103.906, i ≈ q ≈ 0 and delta ≈ 0.5053·103.906² ≈ 5455.4374. On white (pixelmatch
+    ///   6) the two would be equal; the grey background keeps the change visible.
     @Test func yiqDeltaValues() {
         #expect(abs(YIQ.delta(RGBA(0, 0, 0), RGBA(255, 255, 255)) - 32857.1332) < 0.001)
         #expect(abs(YIQ.delta(RGBA(255, 0, 0), RGBA(0, 0, 0)) - 10410.2469) < 0.001)
         #expect(abs(YIQ.delta(RGBA(100, 100, 100), RGBA(126, 126, 126)) - 341.5828) < 0.001)
         #expect(abs(YIQ.delta(RGBA(100, 100, 100), RGBA(127, 127, 127)) - 368.3637) < 0.001)
-        #expect(YIQ.delta(RGBA(255, 255, 255, 128), RGBA(0, 0, 0, 0), background: 255) == 0)
-        let onBlack = YIQ.delta(RGBA(255, 255, 255, 128), RGBA(0, 0, 0, 0))
-        #expect(abs(onBlack - 8278.8354) < 0.001)
+        #expect(abs(YIQ.delta(RGBA(255, 255, 255, 128), RGBA(0, 0, 0, 0)) - 5455.4374) < 0.001)
         #expect(abs(YIQ.threshold(0.1) - 352.15) < 1e-9)
+    }
+
+    /// pixelmatch 7.2.0's background for translucent pixels, by byte offset k: R is 48 (k is even),
+    /// G and B 48 or 207 by the parity of ⌊k/φ⌋ and ⌊k/φ²⌋, wrapped to 32 bits as JavaScript's
+    /// `| 0` does (values from pixelmatch's formula evaluated in Python with JS semantics).
+    @Test func translucentBackgroundFollowsPixelmatch() {
+        let cases: [(Int, Double, Double, Double)] = [
+            (0, 48, 48, 48), (4, 48, 48, 207), (8, 48, 48, 207), (12, 48, 207, 48),
+            (4_000_000_000, 48, 48, 207), (4_000_000_004, 48, -111, 48),
+        ]
+        for (k, r, g, b) in cases {
+            let background = YIQ.background(offset: k)
+            #expect(background.0 == r && background.1 == g && background.2 == b, "offset \(k)")
+        }
+        // The background changes the delta of the same translucent pair from pixel to pixel.
+        let p = RGBA(255, 0, 0, 100), q = RGBA(0, 0, 255, 200)
+        #expect(YIQ.delta(p, q, offset: 0) != YIQ.delta(p, q, offset: 12))
     }
 
     @Test func yiqThresholdDecidesBetween126And127() {
@@ -206,7 +222,7 @@ import Testing
         #expect(object.keys.sorted() == [
             "actualSize", "antialiasedPixels", "changedBounds", "comparedPixels", "densestWindow",
             "differingBounds", "differingFraction", "differingPixels", "expectedSize", "failures",
-            "identicalPixels", "maxChannelDifference", "maxColorDelta", "options", "passed", "reason",
+            "identicalPixels", "maskedPixels", "maxChannelDifference", "maxColorDelta", "options", "passed", "reason",
             "withinTolerancePixels",
         ])
         #expect(object["passed"] as? Bool == false)

@@ -195,11 +195,15 @@ import GridSnapshotTesting
         defer { dir.remove() }
         let image = TestImages.gradient(5, 5)
         try TestImages.solid(5, 5).writePNG(to: refs + "/assertion.mismatch.png")
-        withKnownIssue {
-            assertSnapshot(of: image, as: .png(.strict), named: "mismatch", record: .never,
-                           snapshotDirectory: refs, testName: "assertion")
+        // assertSnapshot = verifySnapshot + reportSnapshotFailure: the message is checked here,
+        // the routing to Swift Testing below with a one-line deliberate issue.
+        let message = verifySnapshot(of: image, as: .png(.strict), named: "mismatch", record: .never,
+                                     snapshotDirectory: refs, testName: "assertion")
+        #expect(message?.contains("does not match its reference") == true)
+        withKnownIssue("deliberate: reportSnapshotFailure records a Swift Testing issue") {
+            reportSnapshotFailure("deliberate snapshot failure")
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("does not match its reference") }
+            issue.comments.contains { $0.rawValue == "deliberate snapshot failure" }
         }
         try image.writePNG(to: refs + "/assertion.match.png")
         assertSnapshot(of: image, as: .png(.strict), named: "match", record: .never,

@@ -38,14 +38,16 @@ import Testing
         "items-rows", "snapping-distribute", "snapping-nearest", "snapping-none", "selection-glow",
         "rtl-accents", "images", "wrap-ellipsis",
     ]
+    /// Also stored at scale 3: a table and an item grid (exact multiples, DESIGN.md §3).
+    static let threeX: Set<String> = ["theme-striped", "items-rows"]
     /// Also stored as SVG.
     static let svg: Set<String> = [
         "theme-striped", "theme-plain", "theme-dark", "theme-minimal", "theme-ledger",
         "items-sections-flowing", "spans", "frozen-viewport", "wrap-ellipsis", "swatches",
-        "blending-on", "transparent-background", "rtl-accents", "sections-collapsed",
+        "blending-on", "transparent-background", "rtl-accents", "sections-collapsed", "publication-report",
     ]
     /// Paginated (`canvas.page`): also stored as PDF pages rasterized at 72 dpi, with their count.
-    static let paginated: [String: Int] = ["paginated": 3]
+    static let paginated: [String: Int] = ["paginated": 3, "publication-report": 1]
 
     static func stem(_ fixture: String) -> String { URL(fileURLWithPath: fixture).deletingPathExtension().lastPathComponent }
     static func reference(_ name: String) -> String { referencesDirectory + "/" + name }
@@ -54,6 +56,7 @@ import Testing
         #expect(Self.fixtures.count >= 30)
         let stems = Set(Self.fixtures.map(Self.stem))
         #expect(Self.twoX.isSubset(of: stems) && Self.twoX.count >= 10)
+        #expect(Self.threeX.isSubset(of: Self.twoX))
         #expect(Self.svg.isSubset(of: stems) && Self.svg.count >= 10)
         #expect(Set(Self.paginated.keys).isSubset(of: stems))
     }
@@ -71,21 +74,13 @@ import Testing
             check(verifySnapshot(of: document, as: .png(.strict, scale: 2), reference: Self.reference("\(stem)@2x.png"),
                                  group: "ReferenceSuite"))
         }
+        if Self.threeX.contains(stem) {
+            check(verifySnapshot(of: document, as: .png(.strict, scale: 3), reference: Self.reference("\(stem)@3x.png"),
+                                 group: "ReferenceSuite"))
+        }
         if Self.svg.contains(stem) {
             check(verifySnapshot(of: document, as: .svg, reference: Self.reference("\(stem).svg"), group: "ReferenceSuite"))
             check(try Self.svgRasterMatchesPNG(document, stem: stem))
-            // The stored SVG reference as librsvg shows it, text included, against the stored PNG
-            // reference: known to differ at glyph edges (see `svgRasterMatchesPNG`); kept visible.
-            if let svgText = try? String(contentsOfFile: Self.reference("\(stem).svg"), encoding: .utf8),
-               FileManager.default.fileExists(atPath: Self.reference("\(stem).png")) {
-                withKnownIssue("cairo 1.16 image surfaces put glyph origins on whole pixels; SVG glyph outlines keep fractional positions",
-                               isIntermittent: true) {
-                    if let message = verifySnapshot(of: svgText, as: .svgRasterized(.perceptual), reference: Self.reference("\(stem).png"),
-                                                    group: "ReferenceSuite-svg-text-raster", record: .never) {
-                        Issue.record(Comment(rawValue: message))
-                    }
-                }
-            }
         }
         if let pages = Self.paginated[stem] {
             let pdf = try DocumentRendering.pdf(document)
@@ -97,6 +92,31 @@ import Testing
             }
         }
         for failure in failures { Issue.record(Comment(rawValue: failure)) }
+    }
+
+    /// The stored SVG references as librsvg shows them, text included, against the stored PNG
+    /// references: known to differ at glyph edges (see `svgRasterMatchesPNG`). The comparison
+    /// still runs and writes its artifacts (`ReferenceSuite-svg-text-raster/`), but the known
+    /// difference is one summary line, not a failure-looking block per fixture.
+    @Test func svgTextRasterKnownDifferences() throws {
+        var differing: [String] = [], compared = 0
+        for stem in Self.svg.sorted() {
+            guard let svgText = try? String(contentsOfFile: Self.reference("\(stem).svg"), encoding: .utf8),
+                  FileManager.default.fileExists(atPath: Self.reference("\(stem).png")) else { continue }
+            compared += 1
+            let message = verifySnapshot(of: svgText, as: .svgRasterized(.perceptual), reference: Self.reference("\(stem).png"),
+                                         group: "ReferenceSuite-svg-text-raster", record: .never)
+            if let message {
+                // A glyph-edge difference is a pixel comparison result, never a render or read error.
+                #expect(message.contains("does not match its reference"), "\(message)")
+                differing.append(stem)
+            }
+        }
+        #expect(compared == Self.svg.count)
+        if !differing.isEmpty {
+            print("known issue (cairo 1.16 places PNG glyphs on whole pixels, SVG keeps fractions): "
+                  + "\(differing.count) of \(compared) SVG references rasterized with text differ from their PNG references at glyph edges")
+        }
     }
 
     /// The document's SVG rasterized by librsvg against its PNG under `perceptual`: fills, lines,
@@ -127,6 +147,15 @@ import Testing
         clear(&d.styles.cell); clear(&d.styles.row); clear(&d.styles.alternateRow); clear(&d.styles.header)
         clear(&d.styles.sectionHeader); clear(&d.styles.selectedRow)
         clear(&d.styles.title); clear(&d.styles.subtitle); clear(&d.styles.footnote)
+        clear(&d.styles.stub); clear(&d.styles.summary)
+        for i in d.spanners.indices { clear(&d.spanners[i].style) }
+        for i in (d.columns ?? []).indices {
+            clear(&d.columns![i].headerStyle)
+            // Last of the data-driven layers, over any colour a rule or a colour scale sets.
+            var transparent = Style()
+            transparent.color = .transparent
+            d.columns![i].rules.append(.init(when: .init(), style: transparent))
+        }
         for key in Array(d.styles.columns.keys) + (d.columns ?? []).map(\.key) {
             var style: Style? = d.styles.columns[key]
             clear(&style)
@@ -154,6 +183,19 @@ import Testing
         let stored = try RGBAImage(contentsOfPNGFile: dir.path + "/documentAndGridStrategiesRecordThenMatch.grid.png")
         let plain = try RGBAImage(contentsOfPNGFile: Self.reference("theme-plain@2x.png"))
         #expect(stored == plain)
+    }
+
+    /// Snapping is in whole points and the scale only multiplies: every stored `@2x`/`@3x`
+    /// reference is exactly 2×/3× its 1x reference, width and height.
+    @Test func scaledReferencesAreExactMultiples() throws {
+        for (scale, stems) in [(2, Self.twoX), (3, Self.threeX)] {
+            for stem in stems.sorted() {
+                let one = try RGBAImage(contentsOfPNGFile: Self.reference("\(stem).png"))
+                let scaled = try RGBAImage(contentsOfPNGFile: Self.reference("\(stem)@\(scale)x.png"))
+                #expect(scaled.width == scale * one.width && scaled.height == scale * one.height,
+                        "\(stem)@\(scale)x is \(scaled.width)×\(scaled.height), 1x is \(one.width)×\(one.height)")
+            }
+        }
     }
 
     /// Two renders of a fixture give the same PNG and SVG bytes (references are byte-stable).

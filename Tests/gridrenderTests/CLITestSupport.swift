@@ -31,9 +31,10 @@ enum CLI {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
+    /// `executable` runs another program (a shell wrapping gridrender) instead of the binary.
     static func run(_ arguments: [String], in directory: String, stdin: Data? = nil,
-                    environment: [String: String] = [:]) throws -> Run {
-        let binary = try #require(binary, "gridrender binary not built")
+                    environment: [String: String] = [:], executable: String? = nil) throws -> Run {
+        let binary = try executable.map { URL(fileURLWithPath: $0) } ?? #require(binary, "gridrender binary not built")
         // A child that stops reading standard input early (an input over the size limit) must
         // give the writer EPIPE, not kill the test process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)

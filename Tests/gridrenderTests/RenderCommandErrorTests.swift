@@ -44,9 +44,9 @@ import Testing
         Case(input: "ok.json", fragments: ["--scale", "inf"], extra: ["--scale", "inf"]),
         Case(input: "ok.json", fragments: ["--width"], extra: ["--width=-3"]),
         // Canvas limits, refused before allocating.
-        Case(input: "canvas-too-wide.json", fragments: ["canvas-too-wide.json:2: canvas:", "1,000,000 px per side"]),
+        Case(input: "canvas-too-wide.json", fragments: ["canvas-too-wide.json:2: canvas:", "2,147,483,647 px per side"]),
         Case(input: "canvas-too-many-pixels.json", fragments: ["canvas-too-many-pixels.json:2: canvas:", "4,000,000,000"]),
-        Case(input: "ok.json", fragments: ["ok.json", "1,000,000"], extra: ["--width", "200000", "--scale", "16"]),
+        Case(input: "ok.json", fragments: ["ok.json", "2,147,483,647"], extra: ["--width", "200000000", "--scale", "16"]),
         // Missing files.
         Case(input: "missing-csv.json", fragments: ["missing-csv.json:2: data.csv:", "no-such-file.csv"]),
         Case(input: "missing-image.json", fragments: ["missing-image.json:4: data.rows[1][0].image:", "no-such-image.png"]),

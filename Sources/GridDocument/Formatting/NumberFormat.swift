@@ -20,9 +20,28 @@ public struct NumberFormat: Sendable, Hashable {
     /// Text after the number (and after `%`): " €" gives "12.50 €".
     public var suffix: String
 
+    /// How the number is written: plain digits, `1.23 × 10⁴`, or `1.2K` / `3.4M` / `5.6B` / `7.8T`.
+    public var notation: Notation = .standard
+    /// `-1,234` or `(1,234)` (accounting).
+    public var negative: Negative = .minus
+    /// The value is multiplied by this before anything else (100: percent from fractions).
+    public var scale: Double = 1
+    /// Between the integer part and the fraction.
+    public var decimalSeparator: String = "."
+    /// Between groups of three digits when `grouping` is on.
+    public var groupSeparator: String = ","
+
+    public enum Notation: String, Sendable, Hashable, CaseIterable { case standard, scientific, compact }
+    public enum Negative: String, Sendable, Hashable, CaseIterable { case minus, parentheses }
+
     public init(decimals: Int? = nil, grouping: Bool = false, percent: Bool = false, prefix: String = "", suffix: String = "") {
         self.decimals = decimals; self.grouping = grouping; self.percent = percent
         self.prefix = prefix; self.suffix = suffix
+    }
+
+    /// True when only the original five options are in use: `format` then takes its one-pass path.
+    var isPlainStyle: Bool {
+        notation == .standard && negative == .minus && scale == 1 && decimalSeparator == "." && groupSeparator == ","
     }
 
     /// Shortest representation, no grouping: what a number without a `format` shows.
@@ -34,6 +53,7 @@ public struct NumberFormat: Sendable, Hashable {
     public func format(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-∞" : "∞" }
+        if !isPlainStyle { return formatStyled(value) }
         // Digits live in a small stack buffer and the result is written in one pass: this runs
         // for every numeric cell of a 100,000-row table, so it avoids intermediate strings.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in

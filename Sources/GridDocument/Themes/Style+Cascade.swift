@@ -29,6 +29,8 @@ public extension Style {
         }
         merged.opacity = opacity ?? lower.opacity
         merged.shadow = shadow ?? lower.shadow
+        merged.markup = markup ?? lower.markup
+        merged.linkColor = linkColor ?? lower.linkColor
         return merged
     }
 }
@@ -67,6 +69,8 @@ public extension StyleSheet {
         merged.title = title.over(lower.title)
         merged.subtitle = subtitle.over(lower.subtitle)
         merged.footnote = footnote.over(lower.footnote)
+        merged.stub = stub.over(lower.stub)
+        merged.summary = summary.over(lower.summary)
         return merged
     }
 }

@@ -78,6 +78,7 @@ enum JSONText {
             ("wrap", s.wrap.map { $0 ? "true" : "false" }), ("maxLines", s.maxLines.map { String($0) }),
             ("ellipsize", s.ellipsize.map { string($0.rawValue) }), ("borders", borders),
             ("opacity", s.opacity.map(number)), ("shadow", shadow),
+            ("markup", s.markup.map { string($0.rawValue) }), ("linkColor", color(s.linkColor)),
         ])
     }
 
@@ -85,7 +86,7 @@ enum JSONText {
         var layers: [(String, String?)] = [
             ("cell", style(sheet.cell)), ("row", style(sheet.row)), ("alternateRow", style(sheet.alternateRow)),
             ("header", style(sheet.header)), ("sectionHeader", style(sheet.sectionHeader)),
-            ("selectedRow", style(sheet.selectedRow)),
+            ("selectedRow", style(sheet.selectedRow)), ("stub", style(sheet.stub)), ("summary", style(sheet.summary)),
         ]
         if !sheet.columns.isEmpty {
             layers.append(("columns", object(sheet.columns.keys.sorted().map { ($0, style(sheet.columns[$0])) })))

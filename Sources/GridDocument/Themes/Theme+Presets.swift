@@ -18,7 +18,7 @@ extension Theme {
             sectionHeader: style(background: hex(0xe3e7ee), color: hex(0x243047), font: FontSpec(weight: 700)),
             selectedRow: style(background: hex(0x2f6fed, alpha: 0x26),
                                shadow: Shadow(radius: 3, color: hex(0x2f6fed, alpha: 0x99))),
-            text: (hex(0x1a1a1f), hex(0x5a6474), hex(0x6b7280))),
+            text: (hex(0x1a1a1f), hex(0x5a6474), hex(0x6b7280)), accent: hex(0x2f6fed)),
         gridLines: lines(horizontal: line(1, 0xd0d4dc), vertical: line(1, 0xd0d4dc), outer: line(1, 0xd0d4dc)),
         background: .white)
 
@@ -32,7 +32,7 @@ extension Theme {
             header: style(font: FontSpec(weight: 700)),
             sectionHeader: style(background: hex(0xf4f5f7), font: FontSpec(weight: 700)),
             selectedRow: style(background: hex(0xe8f0fe)),
-            text: (hex(0x202124), hex(0x5f6368), hex(0x80868b))),
+            text: (hex(0x202124), hex(0x5f6368), hex(0x80868b)), accent: hex(0x1a73e8)),
         gridLines: lines(horizontal: line(1, 0xe3e3e3), vertical: line(1, 0xe3e3e3),
                          outer: line(1, 0xc8c8c8), header: line(1, 0x9e9e9e)),
         background: .white)
@@ -49,7 +49,7 @@ extension Theme {
             sectionHeader: style(background: hex(0x333c4d), color: hex(0xeef1f6), font: FontSpec(weight: 700)),
             selectedRow: style(background: hex(0x7fb0ff, alpha: 0x33),
                                shadow: Shadow(radius: 4, color: hex(0x7fb0ff, alpha: 0xaa))),
-            text: (hex(0xf0f3f8), hex(0xa9b1bf), hex(0x8a93a3))),
+            text: (hex(0xf0f3f8), hex(0xa9b1bf), hex(0x8a93a3)), accent: hex(0x7fb0ff)),
         gridLines: lines(horizontal: line(1, 0x323844), vertical: line(1, 0x323844),
                          outer: line(1, 0x3c4350), header: line(2, 0x7fb0ff)),
         background: hex(0x1e2128))
@@ -65,7 +65,7 @@ extension Theme {
             sectionHeader: style(color: hex(0x666666), font: FontSpec(weight: 700),
                                  padding: Insets(top: 14, right: 14, bottom: 6, left: 14)),
             selectedRow: style(background: hex(0xf3f6fb)),
-            text: (hex(0x111111), hex(0x666666), hex(0x888888))),
+            text: (hex(0x111111), hex(0x666666), hex(0x888888)), accent: hex(0x1f5fbf)),
         gridLines: lines(header: line(1, 0x222222)),
         background: .white)
 
@@ -84,7 +84,7 @@ extension Theme {
             sectionHeader: style(background: hex(0xeaf4e4), color: hex(0x1e4620),
                                  font: FontSpec(family: "DejaVu Sans", weight: 700)),
             selectedRow: style(background: hex(0xffe066, alpha: 0x99)),
-            text: (hex(0x1e4620), hex(0x3c763d), hex(0x5b7f5b))),
+            text: (hex(0x1e4620), hex(0x3c763d), hex(0x5b7f5b)), accent: hex(0x2e6b30)),
         gridLines: lines(horizontal: line(0.5, 0xa8c8a0), vertical: line(1, 0x8fb98a),
                          outer: line(1, 0x3c763d), header: line(2, 0x3c763d)),
         background: hex(0xfbfdf8))
@@ -128,12 +128,15 @@ private func body(color: Color, family: String = "DejaVu Sans", padding: Insets<
 }
 
 /// Title (DejaVu Sans Bold 14), subtitle (10) and footnote (italic 8) in the given colours,
+/// links in the accent colour,
 /// with padding that separates them from the grid (the only space a theme adds, and only
 /// inside the text blocks' own boxes).
 private func sheet(cell: Style, alternateRow: Style? = nil, header: Style, sectionHeader: Style,
-                   selectedRow: Style, text: (title: Color, subtitle: Color, footnote: Color)) -> StyleSheet {
+                   selectedRow: Style, text: (title: Color, subtitle: Color, footnote: Color), accent: Color) -> StyleSheet {
     var s = StyleSheet()
     s.cell = cell
+    // Links (`linkColor`) take the theme's accent colour, in every layer below them.
+    s.cell?.linkColor = accent
     s.alternateRow = alternateRow
     s.header = header
     s.sectionHeader = sectionHeader
@@ -145,4 +148,53 @@ private func sheet(cell: Style, alternateRow: Style? = nil, header: Style, secti
     s.footnote = style(color: text.footnote, font: FontSpec(family: "DejaVu Sans", size: 8, weight: 400, italic: true),
                        padding: Insets(top: 6, right: 0, bottom: 0, left: 0))
     return s
+}
+
+// MARK: - Dark counterparts (`appearance: "dark"`)
+
+extension Theme {
+    /// `plain` for dark pages: near-black canvas (#16181d), light grey text, quiet lines one
+    /// step above the background, bold header over a grey rule.
+    public static let plainDark = Theme(
+        name: "plain-dark",
+        styles: sheet(
+            cell: body(color: hex(0xe3e5e8)),
+            header: style(color: hex(0xf5f6f7), font: FontSpec(weight: 700)),
+            sectionHeader: style(background: hex(0x22262e), font: FontSpec(weight: 700)),
+            selectedRow: style(background: hex(0x1f3a5f)),
+            text: (hex(0xf5f6f7), hex(0xa8adb4), hex(0x8b9098)), accent: hex(0x8ab4f8)),
+        gridLines: lines(horizontal: line(1, 0x2c3038), vertical: line(1, 0x2c3038),
+                         outer: line(1, 0x3d424b), header: line(1, 0x7d838c)),
+        background: hex(0x16181d))
+
+    /// `minimal` for dark pages: no fills or row lines, generous padding, one light rule under
+    /// the header.
+    public static let minimalDark = Theme(
+        name: "minimal-dark",
+        styles: sheet(
+            cell: body(color: hex(0xdedede), padding: Insets(top: 8, right: 14, bottom: 8, left: 14)),
+            header: style(color: hex(0xf2f2f2), font: FontSpec(weight: 700)),
+            sectionHeader: style(color: hex(0x9a9a9a), font: FontSpec(weight: 700),
+                                 padding: Insets(top: 14, right: 14, bottom: 6, left: 14)),
+            selectedRow: style(background: hex(0x1e2633)),
+            text: (hex(0xf2f2f2), hex(0x9a9a9a), hex(0x808080)), accent: hex(0x7fb0ff)),
+        gridLines: lines(header: line(1, 0xdedede)),
+        background: hex(0x141414))
+
+    /// `ledger` for dark pages: a dark green sheet with deeper green bars, green ruled lines
+    /// and pale green monospaced figures.
+    public static let ledgerDark = Theme(
+        name: "ledger-dark",
+        styles: sheet(
+            cell: body(color: hex(0xcfe8cf), family: "DejaVu Sans Mono"),
+            alternateRow: style(background: hex(0x173020)),
+            header: style(background: hex(0x1f3d26), color: hex(0xb8e0b0),
+                          font: FontSpec(family: "DejaVu Sans", weight: 700)),
+            sectionHeader: style(background: hex(0x142a1a), color: hex(0xb8e0b0),
+                                 font: FontSpec(family: "DejaVu Sans", weight: 700)),
+            selectedRow: style(background: hex(0xffe066, alpha: 0x40)),
+            text: (hex(0xb8e0b0), hex(0x8cc48c), hex(0x7aa87a)), accent: hex(0x9ed89a)),
+        gridLines: lines(horizontal: line(0.5, 0x2e5436), vertical: line(1, 0x3a6b43),
+                         outer: line(1, 0x6aa56f), header: line(2, 0x6aa56f)),
+        background: hex(0x0f1a12))
 }

@@ -24,15 +24,20 @@ public struct Theme: Sendable, Hashable {
     /// The theme a document gets when it names none (and every CSV/TSV document).
     public static var `default`: Theme { striped }
 
-    /// The built-in theme called `name` (case-insensitive, surrounding whitespace ignored).
+    /// The dark counterparts of the light presets other than `striped` (whose counterpart is
+    /// `dark`): named like `plain-dark`, chosen by `appearance: "dark"` (see ``Appearance``).
+    public static let darkVariants: [Theme] = [.plainDark, .minimalDark, .ledgerDark]
+
+    /// The built-in theme called `name` (case-insensitive, surrounding whitespace ignored): a
+    /// preset or a dark variant.
     public static func named(_ name: String) -> Theme? {
         let key = name.trimmingCSSWhitespace().lowercased()
-        return presets.first { $0.name == key }
+        return presets.first { $0.name == key } ?? darkVariants.first { $0.name == key }
     }
 
     /// `named(_:)`, or the error DESIGN §8 asks for, listing the known names:
     /// `doc.json:3: theme: unknown theme "fancy"; known themes: striped, plain, dark, minimal, ledger`.
-    public static func named(_ name: String, file: String?, line: Int? = nil, keyPath: String? = "theme") throws(DocumentError) -> Theme {
+    package static func named(_ name: String, file: String?, line: Int? = nil, keyPath: String? = "theme") throws(DocumentError) -> Theme {
         guard let theme = named(name) else {
             throw DocumentError(file: file, line: line, keyPath: keyPath,
                                 "unknown theme \"\(name)\"; known themes: \(presetNames.joined(separator: ", "))")

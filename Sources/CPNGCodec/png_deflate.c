@@ -1,0 +1,218 @@
+#include "png_deflate.h"
+#include "pixel_convert.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+static size_t scanline_bytes(uint32_t width, int alpha) { return 1 + (size_t)width * (alpha ? 4 : 3); }
+
+static void convert_scanline(const uint8_t *src, uint8_t *dst, uint32_t width, int alpha) {
+    dst[0] = 0;  /* filter type none */
+    grpng_convert_argb32_row(src, dst + 1, width, alpha);
+}
+
+int grpng_piece_deflate(grpng_piece *piece, const uint8_t *argb, int stride, uint32_t width, uint32_t rows,
+                        int alpha, const uint8_t *dictionary, size_t dictionary_length, int level, int last,
+                        char *err, size_t errlen) {
+    memset(piece, 0, sizeof *piece);
+    size_t line = scanline_bytes(width, alpha);
+    size_t raw_length = line * rows;
+    uint8_t *raw = malloc(raw_length ? raw_length : 1);
+    if (!raw) { snprintf(err, errlen, "out of memory"); return 1; }
+    for (uint32_t y = 0; y < rows; y++) convert_scanline(argb + (size_t)y * (size_t)stride, raw + (size_t)y * line, width, alpha);
+
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    /* Raw deflate (windowBits −15): the zlib header and trailer belong to the whole stream. */
+    if (deflateInit2(&z, level < 0 ? 6 : (level > 9 ? 9 : level), Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+        free(raw); snprintf(err, errlen, "zlib: cannot start a compressor"); return 1;
+    }
+    if (dictionary && dictionary_length) {
+        if (dictionary_length > GRPNG_DICTIONARY_BYTES) {
+            dictionary += dictionary_length - GRPNG_DICTIONARY_BYTES;
+            dictionary_length = GRPNG_DICTIONARY_BYTES;
+        }
+        if (deflateSetDictionary(&z, dictionary, (uInt)dictionary_length) != Z_OK) {
+            deflateEnd(&z); free(raw); snprintf(err, errlen, "zlib: cannot set the dictionary"); return 1;
+        }
+    }
+    size_t capacity = deflateBound(&z, raw_length) + 64;
+    uint8_t *out = malloc(capacity);
+    if (!out) { deflateEnd(&z); free(raw); snprintf(err, errlen, "out of memory"); return 1; }
+    z.next_in = raw;
+    z.next_out = out;
+    int flush = last ? Z_FINISH : Z_FULL_FLUSH;
+    int status = Z_OK;
+    size_t remaining = raw_length;
+    /* avail_in is 32-bit: feed a very large piece in slices. */
+    for (;;) {
+        uInt slice = remaining > 0x40000000u ? 0x40000000u : (uInt)remaining;
+        z.avail_in = slice;
+        remaining -= slice;
+        int mode = remaining ? Z_NO_FLUSH : flush;
+        do {
+            size_t used = (size_t)(z.next_out - out);
+            if (capacity - used < 64) {
+                size_t grown_capacity = capacity * 2;
+                uint8_t *grown = realloc(out, grown_capacity);
+                if (!grown) { deflateEnd(&z); free(raw); free(out); snprintf(err, errlen, "out of memory"); return 1; }
+                out = grown; capacity = grown_capacity; z.next_out = out + used;
+            }
+            size_t room = capacity - (size_t)(z.next_out - out);
+            z.avail_out = room > 0x40000000u ? 0x40000000u : (uInt)room;
+            status = deflate(&z, mode);
+            if (status == Z_STREAM_ERROR) { deflateEnd(&z); free(raw); free(out); snprintf(err, errlen, "zlib: compression failed"); return 1; }
+        } while (z.avail_out == 0 || (mode == Z_FINISH && status != Z_STREAM_END) || z.avail_in > 0);
+        if (!remaining) break;
+    }
+    piece->length = (size_t)(z.next_out - out);
+    deflateEnd(&z);
+    piece->adler = (uint32_t)adler32_z(1L, raw, raw_length);
+    piece->raw_length = raw_length;
+    piece->rows = rows;
+    piece->data = out;
+    free(raw);
+    return 0;
+}
+
+size_t grpng_scanline_tail(uint8_t *out, const uint8_t *argb, int stride, uint32_t width, uint32_t rows, int alpha) {
+    size_t line = scanline_bytes(width, alpha);
+    size_t total = line * rows;
+    size_t want = total < GRPNG_DICTIONARY_BYTES ? total : GRPNG_DICTIONARY_BYTES;
+    if (!want) return 0;
+    size_t need_rows = (want + line - 1) / line;
+    uint8_t *row = malloc(line);
+    if (!row) return 0;
+    /* The tail starts `skip` bytes into the first of the rows it needs. */
+    size_t skip = need_rows * line - want, written = 0;
+    for (uint32_t y = rows - (uint32_t)need_rows; y < rows; y++) {
+        convert_scanline(argb + (size_t)y * (size_t)stride, row, width, alpha);
+        memcpy(out + written, row + skip, line - skip);
+        written += line - skip;
+        skip = 0;
+    }
+    free(row);
+    return written;
+}
+
+void grpng_piece_free(grpng_piece *piece) {
+    if (!piece) return;
+    free(piece->data);
+    piece->data = NULL;
+    piece->length = 0;
+}
+
+struct grpng_stream {
+    FILE *file;
+    uint8_t *mem; size_t mem_len, mem_cap;
+    uint32_t width, height, rows;
+    int level;
+    uint32_t adler;
+    int started, failed;
+};
+
+static int put(grpng_stream *s, const void *data, size_t length) {
+    if (s->failed) return 1;
+    if (s->file) {
+        if (length && fwrite(data, 1, length, s->file) != length) s->failed = 1;
+        return s->failed;
+    }
+    if (s->mem_len + length > s->mem_cap) {
+        size_t cap = s->mem_cap ? s->mem_cap : 65536;
+        while (cap < s->mem_len + length) cap *= 2;
+        uint8_t *grown = realloc(s->mem, cap);
+        if (!grown) { s->failed = 1; return 1; }
+        s->mem = grown; s->mem_cap = cap;
+    }
+    memcpy(s->mem + s->mem_len, data, length);
+    s->mem_len += length;
+    return 0;
+}
+
+static void be32(uint8_t *p, uint32_t v) { p[0] = v >> 24; p[1] = v >> 16; p[2] = v >> 8; p[3] = v; }
+
+/* One chunk whose data is `a` then `b` (either may be empty). */
+static int put_chunk(grpng_stream *s, const char *type, const uint8_t *a, size_t alen, const uint8_t *b, size_t blen) {
+    uint8_t head[8];
+    be32(head, (uint32_t)(alen + blen));
+    memcpy(head + 4, type, 4);
+    uLong crc = crc32(0L, head + 4, 4);
+    if (alen) crc = crc32_z(crc, a, alen);
+    if (blen) crc = crc32_z(crc, b, blen);
+    uint8_t tail[4];
+    be32(tail, (uint32_t)crc);
+    put(s, head, 8); put(s, a, alen); put(s, b, blen);
+    return put(s, tail, 4);
+}
+
+grpng_stream *grpng_stream_create(const char *path, uint32_t width, uint32_t height, int alpha, int level,
+                                  char *err, size_t errlen) {
+    if (width == 0 || height == 0 || width > 0x7fffffffu || height > 0x7fffffffu) {
+        snprintf(err, errlen, "image %u×%u px is outside PNG's 1…2147483647 px per side", width, height); return NULL;
+    }
+    grpng_stream *s = calloc(1, sizeof *s);
+    if (!s) { snprintf(err, errlen, "out of memory"); return NULL; }
+    s->width = width; s->height = height; s->adler = 1;
+    s->level = level < 0 ? 6 : (level > 9 ? 9 : level);
+    if (path) {
+        s->file = fopen(path, "wb");
+        if (!s->file) { snprintf(err, errlen, "cannot open %s for writing", path); free(s); return NULL; }
+    }
+    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a};
+    uint8_t ihdr[13];
+    be32(ihdr, width); be32(ihdr + 4, height);
+    ihdr[8] = 8;                 /* bit depth */
+    ihdr[9] = alpha ? 6 : 2;     /* RGBA or RGB */
+    ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;  /* deflate, adaptive filtering method, no interlace */
+    put(s, signature, 8);
+    if (put_chunk(s, "IHDR", ihdr, 13, NULL, 0)) { snprintf(err, errlen, "write failed"); grpng_stream_destroy(s); return NULL; }
+    return s;
+}
+
+int grpng_stream_append(grpng_stream *s, const grpng_piece *piece, char *err, size_t errlen) {
+    if (s->rows + piece->rows > s->height) { snprintf(err, errlen, "more rows than the image height"); return 1; }
+    /* The zlib header: deflate with a 32 KiB window, FLEVEL from the level, check bits. */
+    uint8_t header[2] = {0x78, s->level <= 1 ? 0x01 : s->level <= 5 ? 0x5e : s->level == 6 ? 0x9c : 0xda};
+    const uint8_t *data = piece->data;
+    size_t length = piece->length;
+    int first = !s->started;
+    s->started = 1;
+    /* IDAT chunks of at most 1 GiB (a chunk's length is below 2^31). */
+    do {
+        size_t part = length > 0x40000000u ? 0x40000000u : length;
+        if (put_chunk(s, "IDAT", header, first ? 2 : 0, data, part)) { snprintf(err, errlen, "write failed"); return 1; }
+        first = 0;
+        data += part; length -= part;
+    } while (length);
+    s->adler = (uint32_t)adler32_combine(s->adler, piece->adler, (z_off_t)piece->raw_length);
+    s->rows += piece->rows;
+    return 0;
+}
+
+int grpng_stream_finish(grpng_stream *s, char *err, size_t errlen) {
+    if (s->rows != s->height) { snprintf(err, errlen, "image incomplete: %u of %u rows", s->rows, s->height); return 1; }
+    uint8_t trailer[4];
+    be32(trailer, s->adler);
+    put_chunk(s, "IDAT", trailer, 4, NULL, 0);
+    if (put_chunk(s, "IEND", NULL, 0, NULL, 0)) { snprintf(err, errlen, "write failed"); return 1; }
+    if (s->file) {
+        int failed = fflush(s->file) != 0 || ferror(s->file);
+        failed |= fclose(s->file) != 0;
+        s->file = NULL;
+        if (failed) { snprintf(err, errlen, "write failed"); return 1; }
+    }
+    return 0;
+}
+
+const uint8_t *grpng_stream_bytes(const grpng_stream *s, size_t *length) {
+    if (length) *length = s->mem_len;
+    return s->mem;
+}
+
+void grpng_stream_destroy(grpng_stream *s) {
+    if (!s) return;
+    if (s->file) fclose(s->file);
+    free(s->mem);
+    free(s);
+}

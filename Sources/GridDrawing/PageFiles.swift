@@ -1,0 +1,98 @@
+import GridDocument
+import GridLayout
+
+/// PNG and SVG output with `canvas.page`: one file per page, split as PDF pages are
+/// (`PDFPagination`: rows never split, header and frozen rows repeated, a grid wider than the page
+/// scaled down to fit), for previews of long tables. `-o out.png` writes `out-1.png`,
+/// `out-2.png`, … (numbered even when there is one page, so scripts find the same names).
+/// Every page goes to a temporary file first; the files are renamed into place only once all
+/// pages are written, so an error leaves no page behind and replaces no existing file.
+enum PageFiles {
+    /// `path` with `-page` before its extension: `out.png` → `out-3.png`.
+    static func path(_ path: String, page: Int) -> String {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        guard let dot = path[slash...].lastIndex(of: "."), dot != slash else { return "\(path)-\(page)" }
+        return "\(path[..<dot])-\(page)\(path[dot...])"
+    }
+
+    /// Runs `write` with one temporary path per entry of `paths`, then renames each into place.
+    static func write(to paths: ArraySlice<String>, _ write: ([String]) throws -> Void, temporaries: [String] = []) throws {
+        guard let first = paths.first else { return try write(temporaries) }
+        try AtomicFile.write(to: first) { temporary in
+            try PageFiles.write(to: paths.dropFirst(), write, temporaries: temporaries + [temporary])
+        }
+    }
+}
+
+extension RenderJob {
+    /// Writes the pages of a paginated PNG or SVG beside `path`; returns their paths.
+    @discardableResult
+    func writePages(_ format: OutputFormat, to path: String, options: RenderOptions) throws -> [String] {
+        guard let page = grid.page, format != .pdf else { throw RenderError("\(path): not a paginated PNG or SVG") }
+        let pages = PDFPagination(job: self, page: page)
+        if format == .png { _ = try pagePixelSize(page) }
+        let paths = pages.pages.indices.map { PageFiles.path(path, page: $0 + 1) }
+        try PageFiles.write(to: paths[...]) { temporaries in
+            for (k, (p, temporary)) in zip(pages.pages, temporaries).enumerated() {
+                switch format {
+                case .png: try pngPage(p, page: page, fit: pages.fit, path: temporary, options: options)
+                default: try AtomicFile.writeContents(svgPage(p, page: page, fit: pages.fit), to: temporary, naming: paths[k])
+                }
+            }
+        }
+        return paths
+    }
+
+    /// A page's PNG size in pixels, refused when over the PNG limits.
+    private func pagePixelSize(_ page: PreparedGrid.Page) throws -> (width: Int, height: Int) {
+        let w = (page.width * grid.scale).rounded(), h = (page.height * grid.scale).rounded()
+        guard w >= 1, h >= 1, w <= Double(RenderJob.maxPixelsPerSide), h <= Double(RenderJob.maxPixelsPerSide),
+              w * h <= Double(RenderJob.maxPixels) else {
+            throw RenderError("page \(w)×\(h) px is outside the PNG limits", badInput: true)
+        }
+        return (Int(w), Int(h))
+    }
+
+    /// One page as a PNG, painted band by band on this thread.
+    private func pngPage(_ p: PDFPagination.Page, page: PreparedGrid.Page, fit: Double, path: String?, options: RenderOptions) throws {
+        let (width, height) = try pagePixelSize(page)
+        let bandRows = max(1, min(RenderJob.maxBandRows, RenderJob.bandBytes / (width * 4), height))
+        let band = try BandBuffer(width: width, rows: bandRows)
+        let encoder = try PNGPieceEncoder(path: path, width: width, height: height, alpha: !grid.background.isOpaque,
+                                          level: max(0, min(9, options.pngCompression)), threads: RenderJob.compressionThreads(options))
+        defer { encoder.drain() }
+        painter.pixelsPerDeviceUnit = 1
+        let s = grid.scale * fit
+        for y in Swift.stride(from: 0, to: height, by: bandRows) {
+            band.free.wait()
+            let rows = min(bandRows, height - y)
+            painter.startBand()
+            for (x, cr) in band.tiles {
+                cr.identityMatrix()
+                cr.paintReplacing(grid.background)
+                cr.translate(Double(-x), Double(-y))
+                cr.scale(s, s)
+                let visible = Rect(x: Double(x) / s, y: Double(y) / s, width: Double(cr.surface.width) / s, height: Double(rows) / s)
+                try paintCanvas(cr, visible: visible, regions: p.regions, blocks: p.blocks, gridOrigin: p.gridOrigin, closeBottoms: true)
+                cr.surface.flush()
+            }
+            encoder.submit(band, rows: rows)
+        }
+        _ = try withExtendedLifetime(band) { try encoder.finish() }
+    }
+
+    /// One page as an SVG document of the page's size in points.
+    private func svgPage(_ p: PDFPagination.Page, page: PreparedGrid.Page, fit: Double) throws -> [UInt8] {
+        painter.pixelsPerDeviceUnit = grid.scale / fit
+        let cr = try CairoContext(CairoSurface.svg(width: page.width, height: page.height))
+        if grid.background.alpha > 0 {
+            cr.rectangle(Rect(x: 0, y: 0, width: page.width, height: page.height))
+            cr.setSource(grid.background)
+            cr.fill()
+        }
+        cr.scale(fit, fit)
+        try paintCanvas(cr, visible: Rect(x: 0, y: 0, width: page.width / fit, height: page.height / fit),
+                        regions: p.regions, blocks: p.blocks, gridOrigin: p.gridOrigin, closeBottoms: true)
+        return SVGIdNormalizer.normalize(try cr.finishSurface())
+    }
+}

@@ -1,0 +1,58 @@
+import CPangoCairo
+import GridDocument
+
+/// Owns a `PangoAttrList`: the styled ranges of one text (inline markup, links) and the font
+/// choices the pinned stack needs (`FontStack`): the language of CJK and other non-Latin runs,
+/// and the colour emoji font for emoji sequences. Ranges are UTF-8 byte offsets, as Pango's.
+///
+/// Never built from Pango markup: user text is set with `pango_layout_set_text` and these
+/// attributes are laid over it, so `<b>` or `&amp;` typed in a cell stay as typed.
+final class TextAttributes {
+    let pointer: OpaquePointer
+
+    init() { pointer = pango_attr_list_new() }
+    deinit { pango_attr_list_unref(pointer) }
+
+    private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ range: Range<Int>) {
+        guard let attribute else { return }
+        attribute.pointee.start_index = UInt32(clamping: range.lowerBound)
+        attribute.pointee.end_index = UInt32(clamping: range.upperBound)
+        pango_attr_list_insert(pointer, attribute)
+    }
+
+    private static func channel(_ v: Double) -> UInt16 { UInt16((max(0, min(1, v)) * 65535).rounded()) }
+
+    func bold(_ range: Range<Int>) { insert(pango_attr_weight_new(PANGO_WEIGHT_BOLD), range) }
+    func italic(_ range: Range<Int>) { insert(pango_attr_style_new(PANGO_STYLE_ITALIC), range) }
+    func strikethrough(_ range: Range<Int>) { insert(pango_attr_strikethrough_new(1), range) }
+    func underline(_ range: Range<Int>) { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), range) }
+    func family(_ family: String, _ range: Range<Int>) { insert(pango_attr_family_new(family), range) }
+    func language(_ tag: String, _ range: Range<Int>) { insert(pango_attr_language_new(pango_language_from_string(tag)), range) }
+
+    func foreground(_ color: Color, _ range: Range<Int>) {
+        insert(pango_attr_foreground_new(Self.channel(color.red), Self.channel(color.green), Self.channel(color.blue)), range)
+        insert(pango_attr_foreground_alpha_new(max(1, Self.channel(color.alpha))), range)
+    }
+
+    func background(_ color: Color, _ range: Range<Int>) {
+        insert(pango_attr_background_new(Self.channel(color.red), Self.channel(color.green), Self.channel(color.blue)), range)
+        insert(pango_attr_background_alpha_new(max(1, Self.channel(color.alpha))), range)
+    }
+
+    /// Gives each run of a script that `language` names a language (Pango's script itemizer
+    /// decides the runs; common characters such as spaces join the runs around them).
+    func addScriptLanguages(_ text: String, language: (PangoScript) -> String?) {
+        text.utf8CString.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let iter = pango_script_iter_new(base, Int32(buffer.count - 1)) else { return }
+            defer { pango_script_iter_free(iter) }
+            repeat {
+                var start: UnsafePointer<CChar>?, end: UnsafePointer<CChar>?
+                var script = PANGO_SCRIPT_COMMON
+                pango_script_iter_get_range(iter, &start, &end, &script)
+                if let start, let end, let tag = language(script) {
+                    self.language(tag, (start - base)..<(end - base))
+                }
+            } while pango_script_iter_next(iter) != 0
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `gridrender accept EXPECTED_DIR ACTUAL_DIR [PATH…]`: makes the new images the references.
+///
+/// Changed and added images are copied over the references, each atomically (temporary file in
+/// the reference folder, then rename), and only when they differ in what a viewer sees
+/// (`FolderComparison.differsByPixels`): a PNG re-encoded with the same pixels leaves its reference
+/// untouched, so accepting never churns files in version control. References whose new image is
+/// gone are removed only with `prune`. PATHs limit the work to those relative paths, folders
+/// (`sub` or `sub/`) or globs.
+public enum FolderAcceptance {
+    public enum Action: String, Sendable, Codable {
+        /// A changed image copied over its reference.
+        case updated
+        /// A new image copied to a new reference.
+        case added
+        /// A reference without a new image, removed (`--prune`).
+        case removed
+        /// A reference without a new image, kept (no `--prune`).
+        case kept
+        /// The same pixels: nothing written.
+        case unchanged
+        /// The pair could not be read; nothing written.
+        case error
+    }
+
+    public struct Outcome: Sendable {
+        public var path: String
+        public var action: Action
+        public var message: String?
+    }
+
+    /// The pairs a list of PATH arguments selects; a PATH that selects nothing is an error.
+    public static func select(_ pairs: [FolderComparison.Pair], paths: [String]) throws(ImageError) -> [FolderComparison.Pair] {
+        guard !paths.isEmpty else { return pairs }
+        var chosen = Set<String>()
+        for raw in paths {
+            let path = raw.hasPrefix("./") ? String(raw.dropFirst(2)) : raw
+            let folder = path.hasSuffix("/") ? path : path + "/"
+            let matches = pairs.filter { $0.path == path || $0.path.hasPrefix(folder) || fnmatch(path, $0.path, 0) == 0 }
+            if matches.isEmpty { throw ImageError(file: raw, "matches no image in either folder") }
+            for pair in matches { chosen.insert(pair.path) }
+        }
+        return pairs.filter { chosen.contains($0.path) }
+    }
+
+    /// Accepts the selected pairs; every pair is attempted even when one fails.
+    public static func accept(_ pairs: [FolderComparison.Pair], expected: String, actual: String, prune: Bool,
+                              pixelBudget: UInt64 = StreamingComparison.defaultPixelBudget) -> [Outcome] {
+        pairs.map { pair in
+            let reference = expected + "/" + pair.path, new = actual + "/" + pair.path
+            do throws(ImageError) {
+                switch (pair.inExpected, pair.inActual) {
+                case (false, _):
+                    try copy(new, over: reference)
+                    return Outcome(path: pair.path, action: .added)
+                case (_, false):
+                    guard prune else { return Outcome(path: pair.path, action: .kept) }
+                    if unlink(reference) != 0 {
+                        throw ImageError(file: reference, "cannot remove (\(String(cString: strerror(errno))))")
+                    }
+                    return Outcome(path: pair.path, action: .removed)
+                default:
+                    guard try FolderComparison.differsByPixels(pair, expected: expected, actual: actual, pixelBudget: pixelBudget) else {
+                        return Outcome(path: pair.path, action: .unchanged)
+                    }
+                    try copy(new, over: reference)
+                    return Outcome(path: pair.path, action: .updated)
+                }
+            } catch {
+                return Outcome(path: pair.path, action: .error, message: error.description)
+            }
+        }
+    }
+
+    /// Copies a file over another atomically, keeping the bytes as they are (no re-encoding).
+    static func copy(_ source: String, over target: String) throws(ImageError) {
+        // The writer has created the temporary file already: its bytes are written into it.
+        let bytes = try FileIO.read(source)
+        try FileIO.atomically(target) { temporary throws(ImageError) in
+            do {
+                try bytes.write(to: URL(fileURLWithPath: temporary))
+            } catch {
+                throw ImageError(file: source, "cannot copy (\(error.localizedDescription))")
+            }
+        }
+    }
+}

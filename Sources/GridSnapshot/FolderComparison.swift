@@ -1,0 +1,273 @@
+import Foundation
+
+/// A folder of reference images compared with a folder of new renderings (`gridrender compare
+/// EXPECTED_DIR ACTUAL_DIR`), the way reg-cli or Playwright's `toHaveScreenshot` review a run:
+/// images are paired by their path relative to each folder (nested folders included) and every
+/// pair is classified as unchanged, changed, added (only in the actual folder) or removed (only in
+/// the expected folder).
+///
+/// PNG files are compared as decoded pixels, streamed row by row (`StreamingComparison`); SVG files
+/// as the snapshot module compares them, by normalised text (ids renumbered), and rasterized with
+/// rsvg-convert for the statistics and the diff; PDF files rasterized with pdftoppm at 72 dpi, all
+/// pages stacked top to bottom, and compared in pixels. Other files and hidden files are ignored.
+public enum FolderComparison {
+    public enum Status: String, Sendable, Codable, CaseIterable {
+        case changed, added, removed, unchanged
+        /// The pair could not be compared (an unreadable or corrupt image).
+        case error
+    }
+
+    public enum Kind: String, Sendable, Codable {
+        case png, svg, pdf
+
+        init?(path: String) {
+            switch (path as NSString).pathExtension.lowercased() {
+            case "png": self = .png
+            case "svg": self = .svg
+            case "pdf": self = .pdf
+            default: return nil
+            }
+        }
+    }
+
+    /// One relative path and where it exists.
+    public struct Pair: Sendable, Hashable {
+        public var path: String
+        public var kind: Kind
+        public var inExpected: Bool
+        public var inActual: Bool
+    }
+
+    /// The outcome for one pair.
+    public struct Entry: Sendable, Encodable {
+        public var path: String
+        public var kind: Kind
+        public var status: Status
+        /// The pixel statistics (nil for added, removed and unreadable pairs).
+        public var result: ComparisonResult?
+        /// Why the pair changed or failed, as one line.
+        public var message: String?
+        /// Images for a report, as absolute paths (nil when there is none): for SVG and PDF the
+        /// rasterized PNGs, for PNG the files themselves.
+        public var expectedImage: String?
+        public var actualImage: String?
+        public var diffImage: String?
+
+        public var summary: String {
+            switch status {
+            case .unchanged, .changed: return message ?? result?.summary ?? status.rawValue
+            case .added: return "added: no reference image"
+            case .removed: return "removed: the reference has no new image"
+            case .error: return message ?? "error"
+            }
+        }
+
+        enum CodingKeys: String, CodingKey { case path, kind, status, message, result }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(path, forKey: .path)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(status, forKey: .status)
+            try c.encode(message, forKey: .message)
+            try c.encode(result, forKey: .result)
+        }
+    }
+
+    // MARK: - Pairing
+
+    /// The image files under `directory`, as sorted relative paths with `/` separators.
+    public static func images(in directory: String) throws(ImageError) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw ImageError(file: directory, "no such folder")
+        }
+        guard isDirectory.boolValue else { throw ImageError(file: directory, "is a file, not a folder") }
+        guard let walker = FileManager.default.enumerator(atPath: directory) else {
+            throw ImageError(file: directory, "cannot read folder")
+        }
+        var paths: [String] = []
+        while let next = walker.nextObject() as? String {
+            let name = (next as NSString).lastPathComponent
+            if name.hasPrefix(".") {
+                if (walker.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { walker.skipDescendants() }
+                continue
+            }
+            guard (walker.fileAttributes?[.type] as? FileAttributeType) == .typeRegular, Kind(path: next) != nil else { continue }
+            paths.append(next)
+        }
+        return paths.sorted()
+    }
+
+    /// Every relative path found in either folder, sorted, with where it exists.
+    public static func pairs(expected: String, actual: String) throws(ImageError) -> [Pair] {
+        let before = Set(try images(in: expected)), after = Set(try images(in: actual))
+        return before.union(after).sorted().compactMap { path in
+            Kind(path: path).map { Pair(path: path, kind: $0, inExpected: before.contains(path), inActual: after.contains(path)) }
+        }
+    }
+
+    // MARK: - Comparing one pair
+
+    /// Where a pair's report images go: `<directory>/<relative path>.{expected,actual,diff}.png`.
+    public struct Artifacts: Sendable {
+        public var directory: String
+        public init(directory: String) { self.directory = directory }
+        func path(_ relative: String, _ role: String) -> String { "\(directory)/\(relative).\(role).png" }
+    }
+
+    /// Compares one pair. Never throws: an unreadable image makes an `.error` entry.
+    public static func compare(_ pair: Pair, expected: String, actual: String, options: ComparisonOptions,
+                               mask: ComparisonMask = ComparisonMask(), pixelBudget: UInt64 = StreamingComparison.defaultPixelBudget,
+                               artifacts: Artifacts? = nil) -> Entry {
+        let expectedPath = expected + "/" + pair.path, actualPath = actual + "/" + pair.path
+        var entry = Entry(path: pair.path, kind: pair.kind, status: .unchanged)
+        switch (pair.inExpected, pair.inActual) {
+        case (false, _):
+            entry.status = .added
+            entry.actualImage = reportImage(actualPath, pair: pair, role: "actual", artifacts: artifacts, entry: &entry)
+            return entry
+        case (_, false):
+            entry.status = .removed
+            entry.expectedImage = reportImage(expectedPath, pair: pair, role: "expected", artifacts: artifacts, entry: &entry)
+            return entry
+        default: break
+        }
+        let masks = mask.rectangles(for: pair.path)
+        do {
+            switch pair.kind {
+            case .png:
+                var result = try StreamingComparison.compare(expected: expectedPath, actual: actualPath, options: options,
+                                                             masks: masks, pixelBudget: pixelBudget)
+                entry.expectedImage = expectedPath
+                entry.actualImage = actualPath
+                if !result.passed, let diff = artifacts?.path(pair.path, "diff") {
+                    // Most pairs are unchanged: only a changed one is decoded a second time, to
+                    // paint its diff image.
+                    result = try StreamingComparison.compare(expected: expectedPath, actual: actualPath, options: options,
+                                                             masks: masks, diff: diff, pixelBudget: pixelBudget)
+                    entry.diffImage = diff
+                }
+                entry.result = result
+                entry.status = result.passed ? .unchanged : .changed
+            case .svg, .pdf:
+                let textChanged: Bool
+                let before: RGBAImage, after: RGBAImage
+                if pair.kind == .svg {
+                    let e = try FileIO.read(expectedPath, limit: 256 << 20), a = try FileIO.read(actualPath, limit: 256 << 20)
+                    let eText = String(decoding: e, as: UTF8.self), aText = String(decoding: a, as: UTF8.self)
+                    textChanged = SVGNormalizer.normalize(eText) != SVGNormalizer.normalize(aText)
+                    if !textChanged && artifacts == nil {
+                        entry.message = "SVG text identical (normalised)"
+                        return entry
+                    }
+                    before = try raster(expectedPath) { () throws(ImageError) in try SVGRasterizer.rasterize(eText) }
+                    after = try raster(actualPath) { () throws(ImageError) in try SVGRasterizer.rasterize(aText) }
+                } else {
+                    textChanged = false
+                    before = try pdfPages(expectedPath, budget: pixelBudget)
+                    after = try pdfPages(actualPath, budget: pixelBudget)
+                }
+                let comparison = ImageComparison(expected: before, actual: after, options: options, masks: masks)
+                let result = comparison.result
+                entry.result = result
+                entry.status = (textChanged || !result.passed) ? .changed : .unchanged
+                if textChanged { entry.message = "SVG text differs (normalised); rasterized: " + result.summary }
+                if let artifacts {
+                    entry.expectedImage = artifacts.path(pair.path, "expected")
+                    entry.actualImage = artifacts.path(pair.path, "actual")
+                    try before.writePNG(to: entry.expectedImage!, compressionLevel: 1)
+                    try after.writePNG(to: entry.actualImage!, compressionLevel: 1)
+                    if entry.status == .changed {
+                        entry.diffImage = artifacts.path(pair.path, "diff")
+                        try comparison.diffImage().writePNG(to: entry.diffImage!, compressionLevel: 1)
+                    }
+                }
+            }
+        } catch {
+            entry.status = .error
+            entry.result = nil
+            entry.message = error.description
+        }
+        return entry
+    }
+
+    /// The image a report shows for an added or removed file: the PNG itself, or a raster of an
+    /// SVG or PDF written into the artifacts folder (nil when it cannot be made).
+    private static func reportImage(_ path: String, pair: Pair, role: String, artifacts: Artifacts?, entry: inout Entry) -> String? {
+        switch pair.kind {
+        case .png: return path
+        case .svg, .pdf:
+            guard let artifacts else { return nil }
+            let out = artifacts.path(pair.path, role)
+            do {
+                let image: RGBAImage
+                if pair.kind == .svg {
+                    image = try SVGRasterizer.rasterize(String(decoding: try FileIO.read(path, limit: 256 << 20), as: UTF8.self))
+                } else {
+                    image = try pdfPages(path, budget: StreamingComparison.defaultPixelBudget)
+                }
+                try image.writePNG(to: out, compressionLevel: 1)
+                return out
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    private static func raster(_ path: String, _ body: () throws(ImageError) -> RGBAImage) throws(ImageError) -> RGBAImage {
+        do { return try body() } catch { throw ImageError(file: path, error.description) }
+    }
+
+    /// All pages of a PDF at 72 dpi, stacked top to bottom on a transparent canvas as wide as the
+    /// widest page, so a page added, removed or changed shows in one comparison.
+    static func pdfPages(_ path: String, budget: UInt64) throws(ImageError) -> RGBAImage {
+        try raster(path) { () throws(ImageError) in
+            let data = try FileIO.read(path, limit: 1 << 30)
+            let count = try PDFRasterizer.pageCount(data)
+            var pages: [RGBAImage] = []
+            var total = 0
+            for page in 1 ... max(count, 1) {
+                let image = try PDFRasterizer.rasterize(data, page: page)
+                total += image.pixelCount
+                if UInt64(total) > budget {
+                    throw ImageError("pages too large: more than the pixel budget of \(budget) pixels")
+                }
+                pages.append(image)
+            }
+            let width = pages.map(\.width).max() ?? 0, height = pages.map(\.height).reduce(0, +)
+            var bytes = [UInt8](repeating: 0, count: width * height * 4)
+            var top = 0
+            for page in pages {
+                for y in 0 ..< page.height {
+                    let from = y * page.width * 4, to = ((top + y) * width) * 4
+                    bytes.replaceSubrange(to ..< to + page.width * 4, with: page.pixels[from ..< from + page.width * 4])
+                }
+                top += page.height
+            }
+            return RGBAImage(width: width, height: height, pixels: bytes)
+        }
+    }
+
+    /// Whether the new image differs from the reference in what a viewer sees: any pixel for PNG
+    /// and PDF (decoded, so a re-encoded file with the same pixels does not), the normalised text
+    /// for SVG. `gridrender accept` copies only such images.
+    public static func differsByPixels(_ pair: Pair, expected: String, actual: String,
+                                       pixelBudget: UInt64 = StreamingComparison.defaultPixelBudget) throws(ImageError) -> Bool {
+        let expectedPath = expected + "/" + pair.path, actualPath = actual + "/" + pair.path
+        let exact = ComparisonOptions(name: "exact", channelTolerance: 0, maxDifferingPixels: 0)
+        switch pair.kind {
+        case .png:
+            return !(try StreamingComparison.compare(expected: expectedPath, actual: actualPath, options: exact,
+                                                     pixelBudget: pixelBudget).passed)
+        case .svg:
+            let e = try FileIO.read(expectedPath, limit: 256 << 20), a = try FileIO.read(actualPath, limit: 256 << 20)
+            return SVGNormalizer.normalize(String(decoding: e, as: UTF8.self)) != SVGNormalizer.normalize(String(decoding: a, as: UTF8.self))
+        case .pdf:
+            let e = try FileIO.read(expectedPath, limit: 1 << 30), a = try FileIO.read(actualPath, limit: 1 << 30)
+            if e == a { return false }
+            return !ImageComparison(expected: try pdfPages(expectedPath, budget: pixelBudget),
+                                    actual: try pdfPages(actualPath, budget: pixelBudget), options: exact).result.passed
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+
+/// The outcome of a folder comparison and the formats it is published in: one summary line, JSON
+/// (`--json`), JUnit XML (`--junit`), a Markdown table (`--markdown`, for a CI job summary) and a
+/// static HTML page (`--report`, `FolderReport+HTML.swift`).
+///
+/// Entries are listed changed, added, removed and unreadable first, unchanged last, each group by
+/// path, so what needs a reviewer's eye comes first and the order never depends on thread timing.
+public struct FolderReport: Sendable, Encodable {
+    public var expectedDirectory: String
+    public var actualDirectory: String
+    public var options: ComparisonOptions
+    public var entries: [FolderComparison.Entry]
+
+    public init(expectedDirectory: String, actualDirectory: String, options: ComparisonOptions,
+                entries: [FolderComparison.Entry]) {
+        self.expectedDirectory = expectedDirectory
+        self.actualDirectory = actualDirectory
+        self.options = options
+        let rank: [FolderComparison.Status: Int] = [.changed: 0, .added: 1, .removed: 2, .error: 3, .unchanged: 4]
+        self.entries = entries.sorted { (rank[$0.status]!, $0.path) < (rank[$1.status]!, $1.path) }
+    }
+
+    public func count(_ status: FolderComparison.Status) -> Int { entries.filter { $0.status == status }.count }
+
+    /// 0 nothing changed, 1 something changed, was added or removed, 2 an image could not be read.
+    public var exitCode: Int32 {
+        if count(.error) > 0 { return 2 }
+        return count(.changed) + count(.added) + count(.removed) > 0 ? 1 : 0
+    }
+
+    /// "2 changed, 1 added, 0 removed, 12 unchanged (15 images, strict)".
+    public var summary: String {
+        var text = "\(count(.changed)) changed, \(count(.added)) added, \(count(.removed)) removed, \(count(.unchanged)) unchanged"
+        if count(.error) > 0 { text += ", \(count(.error)) unreadable" }
+        return text + " (\(entries.count) image\(entries.count == 1 ? "" : "s"), \(options.name))"
+    }
+
+    /// The command that accepts one entry (or all changes when `path` is nil), shell-quoted.
+    public func acceptCommand(_ path: String? = nil, prune: Bool = false) -> String {
+        var words = ["gridrender", "accept", expectedDirectory, actualDirectory]
+        if prune { words.append("--prune") }
+        if let path { words.append(path) }
+        return words.map(Self.shellQuote).joined(separator: " ")
+    }
+
+    static func shellQuote(_ word: String) -> String {
+        let safe = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%_+=:,./-")
+        if !word.isEmpty && word.unicodeScalars.allSatisfy(safe.contains) { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    // MARK: - JSON
+
+    enum CodingKeys: String, CodingKey { case expected, actual, summary, counts, options, entries }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(expectedDirectory, forKey: .expected)
+        try c.encode(actualDirectory, forKey: .actual)
+        try c.encode(summary, forKey: .summary)
+        var counts: [String: Int] = [:]
+        for status in FolderComparison.Status.allCases { counts[status.rawValue] = count(status) }
+        try c.encode(counts, forKey: .counts)
+        try c.encode(options, forKey: .options)
+        try c.encode(entries, forKey: .entries)
+    }
+
+    public var jsonString: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    // MARK: - JUnit XML
+
+    /// JUnit XML: one test case per image (class name `gridrender.compare`, name the relative
+    /// path); a changed, added or removed image is a failure whose message is its statistics line,
+    /// an unreadable one an error. No timestamps or durations, so the file is byte-stable.
+    public func junitXML() -> String {
+        let failures = count(.changed) + count(.added) + count(.removed), errors = count(.error)
+        let suite = "gridrender compare \(expectedDirectory) \(actualDirectory)"
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"gridrender compare\" tests=\"\(entries.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        xml += "  <testsuite name=\"\(Self.xml(suite))\" tests=\"\(entries.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\">\n"
+        for entry in entries.sorted(by: { $0.path < $1.path }) {
+            let open = "    <testcase classname=\"gridrender.compare\" name=\"\(Self.xml(entry.path))\""
+            switch entry.status {
+            case .unchanged:
+                xml += open + "/>\n"
+            case .changed, .added, .removed:
+                let message = entry.summary
+                var body = message
+                if entry.status != .removed { body += "\naccept: " + acceptCommand(entry.path) }
+                xml += open + ">\n      <failure type=\"\(entry.status.rawValue)\" message=\"\(Self.xml(message))\">\(Self.xml(body))</failure>\n    </testcase>\n"
+            case .error:
+                let message = entry.summary
+                xml += open + ">\n      <error type=\"unreadable\" message=\"\(Self.xml(message))\">\(Self.xml(message))</error>\n    </testcase>\n"
+            }
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+
+    /// Text escaped for XML content and attributes; characters XML 1.0 cannot hold are dropped.
+    static func xml(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            case "\t", "\r": out += "&#\(scalar.value);"
+            default:
+                let v = scalar.value
+                if v < 0x20 || v == 0xFFFE || v == 0xFFFF { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    // MARK: - Markdown
+
+    /// A Markdown summary for a CI job page (GitHub's `$GITHUB_STEP_SUMMARY`, GitLab, Buildkite):
+    /// a heading with the counts, a table of every image that is not unchanged, the unchanged ones
+    /// folded, and the command that accepts the changes.
+    public func markdown() -> String {
+        var md = "### gridrender compare: \(summary)\n\n"
+        let flagged = entries.filter { $0.status != .unchanged }
+        if flagged.isEmpty {
+            md += "No image changed.\n"
+        } else {
+            md += "| Status | Image | Differing pixels | Details |\n| --- | --- | --- | --- |\n"
+            for entry in flagged {
+                var differing = "–", details = ""
+                if let r = entry.result {
+                    differing = "\(r.differingPixels) of \(r.comparedPixels)"
+                    if r.comparedPixels > 0 { differing += " (\(ComparisonResult.percent(r.differingFraction)))" }
+                    var parts = ["max channel difference \(r.maxChannelDifference)"]
+                    if let box = r.differingBounds { parts.append("changes in \(box)") }
+                    if let reason = r.reason { parts.append(reason) }
+                    details = parts.joined(separator: "; ")
+                } else {
+                    details = entry.summary
+                }
+                md += "| \(entry.status.rawValue) | \(Self.markdownCell(entry.path)) | \(differing) | \(Self.markdownCell(details)) |\n"
+            }
+            md += "\nAccept every change: `\(acceptCommand(prune: count(.removed) > 0).replacingOccurrences(of: "`", with: "'"))`\n"
+        }
+        let unchanged = entries.filter { $0.status == .unchanged }
+        if !unchanged.isEmpty {
+            md += "\n<details><summary>\(unchanged.count) unchanged</summary>\n\n"
+            for entry in unchanged { md += "- \(Self.markdownCell(entry.path))\n" }
+            md += "\n</details>\n"
+        }
+        return md
+    }
+
+    /// Text safe inside a Markdown table cell: Markdown punctuation and HTML escaped, one line.
+    static func markdownCell(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "\\", "`", "*", "_", "[", "]", "|", "#", "~", "!": out += "\\" + String(character)
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\n", "\r": out += " "
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

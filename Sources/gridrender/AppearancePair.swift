@@ -1,0 +1,43 @@
+import Foundation
+import GridDocument
+
+/// `render --appearance light,dark`: one output per appearance, named `OUT-light.png` and
+/// `OUT-dark.png`, and the HTML that shows the right one on a README (GitHub honours
+/// `prefers-color-scheme` in `<picture>`).
+enum AppearancePair {
+    /// `table.png` → `table-dark.png` (the suffix goes before the extension).
+    static func path(_ output: String, _ appearance: Appearance) -> String {
+        let url = URL(fileURLWithPath: output)
+        let ext = url.pathExtension
+        let stem = ext.isEmpty ? output : String(output.dropLast(ext.count + 1))
+        return "\(stem)-\(appearance.rawValue)" + (ext.isEmpty ? "" : ".\(ext)")
+    }
+
+    /// The `<picture>` element for a light/dark pair of one input, or nil when the tasks are not one.
+    static func snippet(_ tasks: [RenderCommand.Task]) -> String? {
+        guard let light = tasks.first(where: { $0.appearance == .light }),
+              let dark = tasks.first(where: { $0.appearance == .dark }) else { return nil }
+        let alt = URL(fileURLWithPath: light.input == "-" ? "table" : light.input).deletingPathExtension().lastPathComponent
+        return """
+            <picture>
+              <source media="(prefers-color-scheme: dark)" srcset="\(escaped(dark.output))">
+              <img alt="\(escaped(alt))" src="\(escaped(light.output))">
+            </picture>
+            """
+    }
+
+    /// Text safe inside a double-quoted HTML attribute.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// `render --appearance light,dark`: a pair of files and the `<picture>` snippet.
+@Suite struct AppearancePairTests {
+    static let csv = "name,score\nAda,91\nGrace,88\nLinus,75\n"
+
+    @Test func lightDarkWritesAPairAndPrintsThePictureSnippet() throws {
+        let dir = try CLI.scratch("appearance-pair")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.csv.write(toFile: dir + "/people.csv", atomically: true, encoding: .utf8)
+        let run = try CLI.run(["render", "people.csv", "-o", "table.png", "--appearance", "light,dark"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(CLI.listing(dir) == ["people.csv", "table-dark.png", "table-light.png"])
+        #expect(run.stdout == """
+            <picture>
+              <source media="(prefers-color-scheme: dark)" srcset="table-dark.png">
+              <img alt="people" src="table-light.png">
+            </picture>
+
+            """)
+        let light = try Data(contentsOf: URL(fileURLWithPath: dir + "/table-light.png"))
+        let dark = try Data(contentsOf: URL(fileURLWithPath: dir + "/table-dark.png"))
+        #expect(light != dark)
+        // One appearance renders one file, as the document would with `appearance`.
+        let single = try CLI.run(["render", "people.csv", "-o", "one.png", "--appearance", "dark"], in: dir)
+        #expect(single.status == 0 && single.stdout.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/one.png")) == dark)
+    }
+
+    @Test(arguments: [
+        (["--appearance", "dim"], "--appearance: expected light, dark or light,dark, found \"dim\""),
+        (["--appearance", "dark,dark"], "--appearance names light and dark once each"),
+    ])
+    func badValuesExitTwo(arguments: [String], fragment: String) throws {
+        let dir = try CLI.scratch("appearance-bad")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.csv.write(toFile: dir + "/people.csv", atomically: true, encoding: .utf8)
+        let run = try CLI.run(["render", "people.csv", "-o", "t.png"] + arguments, in: dir)
+        CLI.expectOneErrorLine(run, containing: [fragment])
+        #expect(CLI.listing(dir) == ["people.csv"])
+    }
+}
