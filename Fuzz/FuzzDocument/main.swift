@@ -1,5 +1,6 @@
-// libFuzzer harness for the document decoder: JSON and YAML text through `Document.decode`
-// and `prepare()`. Built only with GRIDRENDER_FUZZ=1 and `-sanitize=fuzzer,address`
+// libFuzzer harness for the document decoder: JSON, YAML and Markdown text through
+// `Document.decode` and `prepare()`, and the input as an inline theme (`{"theme": INPUT}`,
+// the decoding theme files get). Built only with GRIDRENDER_FUZZ=1 and `-sanitize=fuzzer,address`
 // (see docs/robustness.md).
 import FuzzDriver
 import GridDocument
@@ -15,6 +16,13 @@ public func fuzzDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     if let text = String(validating: bytes, as: UTF8.self),
        let document = try? Document.decode(yaml: text, file: "fuzz.yaml") {
+        exercise(document)
+    }
+    if let text = String(validating: bytes, as: UTF8.self),
+       let document = try? Document.decode(markdown: text, file: "fuzz.md") {
+        exercise(document)
+    }
+    if let document = try? Document.decode(json: Array(#"{"data": {"rows": [["a"]]}, "theme": "#.utf8) + bytes + [0x7D], file: "theme.json") {
         exercise(document)
     }
     return 0

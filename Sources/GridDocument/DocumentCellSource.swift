@@ -77,7 +77,7 @@ public struct DocumentCellSource: CellSource, Sendable {
         guard rows.indices.contains(row), columns.indices.contains(column) else { return .empty }
         switch rows[row].source {
         case .titles:
-            return .text(columns[column].title)
+            return .text(columns[column].title.withVisibleNUL)
         case .section(let s):
             return column == 0 ? .text(sectionTitles[s]) : .empty
         case .spanner:

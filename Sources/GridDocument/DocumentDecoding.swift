@@ -115,7 +115,7 @@ extension NodeDecoder {
     func canvas(_ node: Node, _ path: String) throws(DocumentError) -> Document.Canvas {
         let o = try object(node, path, allowed: ["width", "height", "scale", "background", "padding", "page"])
         var c = Document.Canvas()
-        // The canvas sides are checked in pixels below (DESIGN.md §8's message), then in points.
+        // The canvas sides are checked in pixels below (DESIGN.md §8's limits and message).
         if let n = o["width"] { c.width = try nonNegative(n, o.path("width")) }
         if let n = o["height"] { c.height = try nonNegative(n, o.path("height")) }
         if let n = o["scale"] { c.scale = try number(n, o.path("scale"), in: 0...16, lowerOpen: true) }
@@ -147,8 +147,6 @@ extension NodeDecoder {
             e.file = file; e.line = node.line; e.keyPath = path
             throw e
         }
-        if let n = o["width"] { _ = try length(n, o.path("width")) }
-        if let n = o["height"] { _ = try length(n, o.path("height")) }
         return c
     }
 

@@ -14,10 +14,12 @@ public struct DocumentError: Error, Sendable, Hashable, CustomStringConvertible 
         self.file = file; self.line = line; self.keyPath = keyPath; self.message = message
     }
 
+    /// One line: control characters in the file name, key path or message are escaped
+    /// (`Echo.escaped`), so echoed user text cannot split it or reach the terminal raw.
     public var description: String {
-        var location = file ?? "<document>"
+        var location = Echo.escaped(file ?? "<document>")
         if let line { location += ":\(line)" }
-        if let keyPath, !keyPath.isEmpty { return "\(location): \(keyPath): \(message)" }
-        return "\(location): \(message)"
+        if let keyPath, !keyPath.isEmpty { return "\(location): \(Echo.short(keyPath, limit: 200)): \(Echo.escaped(message))" }
+        return "\(location): \(Echo.escaped(message))"
     }
 }

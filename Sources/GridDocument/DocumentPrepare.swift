@@ -39,7 +39,8 @@ extension Document {
             throw e
         }
 
-        try checkImages(imageReferences)
+        let images = ImageTally(budget: budget)
+        try checkImages(imageReferences, images)
 
         let source: DocumentCellSource
         let modeSpec: GridSpec
@@ -49,7 +50,7 @@ extension Document {
         if isItemMode {
             (source, modeSpec) = try prepareItems(sheet: sheet)
         } else {
-            published = try prepareTable(sheet: sheet, rule: gridLines.header ?? LineStyle(width: 1, color: Color(red: 0.29, green: 0.33, blue: 0.39)))
+            published = try prepareTable(sheet: sheet, images: images, rule: gridLines.header ?? LineStyle(width: 1, color: Color(red: 0.29, green: 0.33, blue: 0.39)))
             source = published.source!; modeSpec = published.spec!; headerRowCount = published.headerCount
         }
 
@@ -123,7 +124,7 @@ extension Document {
     }
 
     /// `rowLimit`: read at most this many CSV/TSV data rows (`--limit` without `--sort`).
-    func loadData(rowLimit: Int? = nil) throws(DocumentError) -> LoadedData {
+    func loadData(rowLimit: Int? = nil, images: ImageTally? = nil) throws(DocumentError) -> LoadedData {
         var loaded = LoadedData()
         let line = sourceLines["data"]
         switch data {
@@ -151,14 +152,14 @@ extension Document {
             if case .object = node.value, let r = node["records"] { node = r }
             let decoder = NodeDecoder(file: full)
             loaded.records = try decoder.records(node, "")
-            try checkImages(decoder.images.references)
+            try checkImages(decoder.images.references, images ?? ImageTally(budget: budget))
         }
         return loaded
     }
 
 
-    private func prepareTable(sheet: StyleSheet, rule: LineStyle) throws(DocumentError) -> TablePreparation {
-        var loaded = try loadData()
+    private func prepareTable(sheet: StyleSheet, images: ImageTally, rule: LineStyle) throws(DocumentError) -> TablePreparation {
+        var loaded = try loadData(images: images)
         var headerRows = self.headerRows ?? 1
 
         // Columns: explicit, or inferred from the CSV header, record keys, or the first inline row.
@@ -424,6 +425,12 @@ extension Document {
         }
         if let items { add(items, title: nil, collapsed: false) }
         for s in sections { add(s.items, title: s.title, collapsed: s.collapsed) }
+        // The layout places at most `LayoutLimits.maxItems`; more would be cut silently.
+        let total = gridSections.reduce(0) { $0 + $1.count }
+        if total > LayoutLimits.maxItems {
+            throw DocumentError(file: file, line: sourceLines[items != nil ? "items" : "sections"], keyPath: items != nil ? "items" : "sections",
+                                "the grid has \(FileIO.grouped(total)) items; an item grid holds at most \(FileIO.grouped(LayoutLimits.maxItems))")
+        }
 
         var itemsSpec = GridSpec.Items(sections: gridSections, flow: flow ?? .rows, limit: lineLimit,
                                        itemHeight: itemHeight, sectionsStartOnNewLine: sectionsStartOnNewLine ?? true)
@@ -470,15 +477,25 @@ extension Document {
     }
 
     /// Missing image files are bad input (DESIGN.md §8): refused before anything is drawn.
-    private func checkImages(_ references: [ImageReference]) throws(DocumentError) {
+    /// Each distinct file (by device and inode, so `x.png`, `./x.png` and `././x.png` are one)
+    /// is checked once and its decoded size added to the image budget before anything decodes.
+    private func checkImages(_ references: [ImageReference], _ images: ImageTally) throws(DocumentError) {
         var checked = Set<String>()
         for r in references where checked.insert(r.path).inserted {
             let full = FileIO.resolve(r.path, against: baseDirectory)
             guard FileIO.exists(full) else {
                 throw DocumentError(file: r.file, line: r.line, keyPath: r.keyPath, "cannot read the image file \"\(full)\": no such file")
             }
-            if let problem = FileIO.pngHeaderProblem(full) {
-                throw DocumentError(file: r.file, line: r.line, keyPath: r.keyPath, "image file \"\(full)\": \(problem)")
+            guard let key = FileIO.identity(full), images.seen.insert(key).inserted else { continue }
+            switch FileIO.pngHeader(full) {
+            case .failure(let e):
+                throw DocumentError(file: r.file, line: r.line, keyPath: r.keyPath, "image file \"\(full)\": \(e.reason)")
+            case .success(let size):
+                images.bytes += size.width * size.height * 4
+                if images.bytes > budget.imageBytes {
+                    throw DocumentError(file: r.file, line: r.line, keyPath: r.keyPath,
+                                        "the cell images decode to more than \(FileIO.grouped(budget.imageBytes)) bytes (\(FileIO.grouped(images.bytes)) with \"\(full)\"); \(InputBudget.hint("GRIDRENDER_MAX_IMAGE_BYTES"))")
+                }
             }
         }
     }

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Minimal file access through libc, so the document module needs no Foundation.
-enum FileIO {
+package enum FileIO {
     /// The whole file, or a one-line reason it could not be read. A file larger than `maxBytes`
     /// is refused before it is read (regular files, by their size) or as soon as more than
     /// `maxBytes` have arrived (standard input, pipes).
@@ -48,13 +48,21 @@ enum FileIO {
         "it is \(atLeast ? "more than " : "")\(grouped(atLeast ? limit : size)) bytes, over the input size limit of \(grouped(limit)) bytes (raise it with --max-input-size or GRIDRENDER_MAX_INPUT_BYTES)"
     }
 
-    static func grouped(_ n: Int) -> String {
+    package static func grouped(_ n: Int) -> String {
         var digits = Array(String(n)), out = ""
         while digits.count > 3 { out = "," + String(digits.suffix(3)) + out; digits.removeLast(3) }
         return String(digits) + out
     }
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// "device:inode" of the file `path` names (symbolic links followed): one key for every
+    /// spelling of one file. nil when it cannot be read.
+    package static func identity(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return "\(st.st_dev):\(st.st_ino)"
+    }
 
     /// The most pixels an image cell may have (64 Mi, 256 MiB decoded); the renderer checks the
     /// same limit again before it decodes.
@@ -65,10 +73,19 @@ enum FileIO {
     /// Why the file is not a PNG image cells can use, judged from its first 24 bytes (signature
     /// and IHDR) before anything is decoded: nil when the header is fine.
     static func pngHeaderProblem(_ path: String) -> String? {
+        switch pngHeader(path) {
+        case .success: return nil
+        case .failure(let e): return e.reason
+        }
+    }
+
+    /// The image's size from its header, after the same checks as `pngHeaderProblem`.
+    static func pngHeader(_ path: String) -> Result<(width: Int, height: Int), FileIOError> {
+        func fail(_ reason: String) -> Result<(width: Int, height: Int), FileIOError> { .failure(FileIOError(reason: reason)) }
         let fd: Int32
         switch SafeOpen.regularFile(path) {
         case .success(let d): fd = d
-        case .failure(let e): return e.reason
+        case .failure(let e): return .failure(e)
         }
         defer { close(fd) }
         var header = [UInt8](repeating: 0, count: 24)
@@ -81,15 +98,16 @@ enum FileIO {
         }
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard count == 24, Array(header[0..<8]) == signature, Array(header[12..<16]) == Array("IHDR".utf8) else {
-            return "not a PNG image"
+            return fail("not a PNG image")
         }
         func be32(_ i: Int) -> Int { header[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
         let width = be32(16), height = be32(20)
-        if width == 0 || height == 0 { return "the PNG header says \(width)×\(height) px" }
+        if width == 0 || height == 0 { return fail("the PNG header says \(width)×\(height) px") }
         if width > maxImageSide || height > maxImageSide || width * height > maxImagePixels {
-            return "\(width)×\(height) px is too large (at most \(maxImageSide) px per side and \(grouped(maxImagePixels)) px in all)"
+            return fail("\(width)×\(height) px is too large (at most \(maxImageSide) px per side and \(grouped(maxImagePixels)) px in all)")
         }
-        return pngChunkProblem(path)
+        if let problem = pngChunkProblem(path) { return fail(problem) }
+        return .success((width, height))
     }
 
     /// Walks the PNG's chunks (length, type, data, CRC-32) up to IEND: a truncated or corrupted

@@ -71,6 +71,14 @@ public struct InputBudget: Sendable, Hashable {
     }
 }
 
+/// The distinct image files of one render and the bytes they decode to.
+final class ImageTally {
+    let budget: InputBudget
+    var seen = Set<String>()
+    var bytes = 0
+    init(budget: InputBudget) { self.budget = budget }
+}
+
 /// Counts text bytes as they are built, against one budget. A reference type so the value-typed
 /// decoder can add to it from anywhere in the tree.
 final class TextTally: @unchecked Sendable {  // used by one decoding thread at a time

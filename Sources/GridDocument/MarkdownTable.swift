@@ -21,9 +21,10 @@ public struct MarkdownTable: Sendable, Hashable {
 
     /// The first pipe table in `text`, or nil when there is none.
     public static func first(in text: String) -> MarkdownTable? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            line.hasSuffix("\r") ? line.dropLast() : line
-        }
+        // CR LF, lone CR and LF all end a line (CR LF is one Character in Swift, so splitting
+        // on "\n" alone kept Windows files as one line); a byte order mark is skipped.
+        let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+        let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         var fence: Substring?
         var i = 0
         while i < lines.count {
@@ -121,6 +122,11 @@ extension Document {
         }
         var d = Document()
         d.file = file
+        for (r, row) in ([table.header] + table.rows).enumerated() {
+            for cell in row where cell.utf8.count > d.budget.cellTextBytes {
+                throw DocumentError(file: file, line: table.line + (r == 0 ? 0 : r + 1), d.budget.cellTooLong(cell.utf8.count))
+            }
+        }
         d.defaultMarkup = .markdown
         var seen = Set<String>()
         var columns: [Column] = []
@@ -132,7 +138,7 @@ extension Document {
             columns.append(Column(key: key, title: title, align: table.alignments[i]))
         }
         d.columns = columns
-        d.data = .rows(table.rows.map { row in row.map { $0.isEmpty ? Cell.empty : Cell(.text($0)) } })
+        d.data = .rows(table.rows.map { row in row.map { $0.isEmpty ? Cell.empty : Cell(.text($0.withVisibleNUL)) } })
         d.sourceLines["data"] = table.line
         d.sourceLines["columns"] = table.line
         return d

@@ -41,8 +41,7 @@ public struct Node: Sendable, Hashable {
         case .bool(let b): return b ? "true" : "false"
         case .number(_, let text): return text
         case .string(let s):
-            let short = s.count > 40 ? String(s.prefix(37)) + "…" : s
-            return "\"\(short)\""
+            return "\"\(Echo.short(s, limit: 40))\""
         case .array: return "an array"
         case .object: return "an object"
         }

@@ -16,7 +16,7 @@ struct NodeDecoder {
     /// its key path, instead of reaching Pango).
     func counted(_ s: String, _ node: Node, _ path: String) throws(DocumentError) -> String {
         if let problem = text.add(s.utf8.count) { throw error(node, path, problem) }
-        return s
+        return s.withVisibleNUL
     }
 
     func error(_ node: Node?, _ path: String, _ message: String) -> DocumentError {
@@ -31,7 +31,7 @@ struct NodeDecoder {
     func object(_ node: Node, _ path: String, allowed: [String]) throws(DocumentError) -> ObjectReader {
         guard case .object(let members) = node.value else { throw typeError(node, path, expected: "an object") }
         for member in members where !allowed.contains(member.key) {
-            var message = "unknown key `\(member.key)`"
+            var message = "unknown key `\(Echo.short(member.key))`"
             if let s = EditDistance.suggestion(for: member.key, among: allowed) { message += "; did you mean `\(s)`?" }
             else { message += "; expected one of " + allowed.map { "`\($0)`" }.joined(separator: ", ") }
             throw DocumentError(file: file, line: member.line, keyPath: path, message)

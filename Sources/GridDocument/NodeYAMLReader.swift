@@ -25,8 +25,14 @@ public enum NodeYAMLReader {
         guard let root = composed else { throw DocumentError(file: file, line: 1, "the document is empty") }
         // A cheap count first (no allocation), so an alias bomb is refused before the tree of
         // `Node`s is built for it.
+        // Values and text bytes are both counted: aliases to one long string multiply bytes,
+        // not values (a 133 KB file expanded into 300 MB of text).
         var countBudget = maxNodes
-        if !fits(root, budget: &countBudget, depth: 0) {
+        var byteBudget = InputBudget.standard.textBytes
+        if !fits(root, budget: &countBudget, bytes: &byteBudget, depth: 0) {
+            if byteBudget < 0 {
+                throw DocumentError(file: file, line: 1, "the YAML expands to more than \(FileIO.grouped(InputBudget.standard.textBytes)) bytes of text (aliases count once per use; \(InputBudget.hint("GRIDRENDER_MAX_TEXT_BYTES")))")
+            }
             throw DocumentError(file: file, line: 1, "the YAML expands to more than \(maxNodes) values")
         }
         var budget = maxNodes
@@ -126,18 +132,22 @@ public enum NodeYAMLReader {
 
     /// Whether the expanded tree has at most `budget` values; stops counting past it (and past
     /// the depth limit, which `convert` then reports with its line).
-    private static func fits(_ node: Yams.Node, budget: inout Int, depth: Int) -> Bool {
+    private static func fits(_ node: Yams.Node, budget: inout Int, bytes: inout Int, depth: Int) -> Bool {
         budget -= 1
         if budget < 0 { return false }
         if depth > maxDepth { return true }
         switch node {
-        case .scalar, .alias: return true
+        case .scalar(let scalar):
+            bytes -= scalar.string.utf8.count
+            return bytes >= 0
+        case .alias: return true
         case .sequence(let sequence):
-            for element in sequence where !fits(element, budget: &budget, depth: depth + 1) { return false }
+            for element in sequence where !fits(element, budget: &budget, bytes: &bytes, depth: depth + 1) { return false }
             return true
         case .mapping(let mapping):
-            for (_, value) in mapping {
-                if !fits(value, budget: &budget, depth: depth + 1) { return false }
+            for (key, value) in mapping {
+                if !fits(key, budget: &budget, bytes: &bytes, depth: depth + 1) { return false }
+                if !fits(value, budget: &budget, bytes: &bytes, depth: depth + 1) { return false }
             }
             return true
         }

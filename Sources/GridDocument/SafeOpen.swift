@@ -51,18 +51,18 @@ package enum SafeOpen {
         var st = stat()
         guard stat(path, &st) == 0 else { return reason(errno) }
         if (st.st_mode & S_IFMT) == S_IFDIR { return nil }
-        return (notRegular(st.st_mode) ?? "it is a file") + ", not a directory"
+        return notRegular(st.st_mode, expected: "a directory") ?? "it is a file, not a directory"
     }
 
     /// "it is a named pipe (FIFO), not a regular file", or nil for a regular file.
-    static func notRegular(_ mode: mode_t) -> String? {
+    static func notRegular(_ mode: mode_t, expected: String = "a regular file") -> String? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "it is a directory"
-        case S_IFIFO: return "it is a named pipe (FIFO), not a regular file"
-        case S_IFCHR, S_IFBLK: return "it is a device, not a regular file"
-        case S_IFSOCK: return "it is a socket, not a regular file"
-        default: return "it is not a regular file"
+        case S_IFIFO: return "it is a named pipe (FIFO), not \(expected)"
+        case S_IFCHR, S_IFBLK: return "it is a device, not \(expected)"
+        case S_IFSOCK: return "it is a socket, not \(expected)"
+        default: return "it is not \(expected)"
         }
     }
 

@@ -31,7 +31,7 @@ struct ResolvedTheme {
 
     static func unknownThemeMessage(_ name: String) -> String {
         let names = Theme.presets.map(\.name)
-        var message = "unknown theme \"\(name)\""
+        var message = "unknown theme \"\(Echo.short(name))\""
         if let s = EditDistance.suggestion(for: name, among: names) { message += " (did you mean \"\(s)\"?)" }
         return message + "; known themes: " + names.joined(separator: ", ")
     }

@@ -36,17 +36,23 @@ package enum AtomicFile {
         let directory = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
         // O_EXCL with a random name instead of mkstemp: mkstemp makes the file 0600, and fixing the
         // mode needs the umask, which can only be read by setting it (racy with other threads).
+        // Registered before it exists: a signal between creating and registering would leave it.
         var temporary = ""
         var fd: Int32 = -1
+        var slot = -1
         for _ in 0..<16 {
             temporary = "\(directory)/.gridrender-\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp"
+            slot = TemporaryFiles.register(temporary)
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd >= 0 || errno != EEXIST { break }
+            if fd >= 0 { break }
+            let code = errno
+            TemporaryFiles.unregister(slot)
+            errno = code
+            if code != EEXIST { break }
         }
         guard fd >= 0 else {
             throw RenderError("\(path): cannot create a file in \(directory): \(reason(errno))")
         }
-        let slot = TemporaryFiles.register(temporary)
         defer { TemporaryFiles.unregister(slot) }
         close(fd)
         do {
@@ -156,6 +162,12 @@ package enum TemporaryFiles {
     /// signal handling alone.
     package static func removeOnSignals() {
         _ = slots
+        // A parent may hand these signals over blocked (a test runner's Process does); blocked,
+        // they would wait until the render ends, and the output would be written after all.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { sig in

@@ -36,9 +36,9 @@ final class FontMap {
         _ = FontMap.emptyDefaultConfig
         if mode == .pinned {
             for directory in fontDirectories {
-                var info = stat()
-                guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-                    throw RenderError("font directory \(directory): not found", badInput: true)
+                // A directory holding fonts (not a named pipe, not empty): bad input, exit 2.
+                if let problem = FontDirectoryCheck.problem(directory) {
+                    throw RenderError("--font-dir \(directory): \(problem)", badInput: true)
                 }
             }
         }

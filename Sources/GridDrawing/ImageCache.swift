@@ -13,11 +13,14 @@ final class ImageCache {
             : (baseDirectory.hasSuffix("/") ? baseDirectory + path : baseDirectory + "/" + path)
     }
 
+    /// Keyed by the file's identity (device and inode), so `x.png`, `./x.png` and `././x.png`
+    /// decode once, as `prepare` counted them against the image budget.
     func image(_ path: String) throws -> CairoSurface {
         let resolved = resolve(path)
-        if let image = images[resolved] { return image }
+        let key = FileIO.identity(resolved) ?? resolved
+        if let image = images[key] { return image }
         let image = try CairoSurface.png(path: resolved)
-        images[resolved] = image
+        images[key] = image
         return image
     }
 }

@@ -2,7 +2,7 @@
 /// trapping. The document decoder rejects such values with a clear error long before they get
 /// here; these limits only stop a hand-built spec from overflowing integers, producing NaN
 /// geometry or exhausting memory.
-enum LayoutLimits {
+package enum LayoutLimits {
     /// The longest length, in points, that any size, spacing or container may have.
     static let maxLength: Double = 1e9
     /// The largest fill or stretch weight.
@@ -10,7 +10,7 @@ enum LayoutLimits {
     /// The most columns a grid may have (table `columnCount`, item-mode limits).
     static let maxColumns = 1 << 20
     /// The most items an item-mode grid places; further items are dropped.
-    static let maxItems = 1 << 22
+    package static let maxItems = 1 << 22
     /// The most cells whose content sizes are kept for non-`fill` cell alignment; larger
     /// grids fall back to `fill` alignment rather than allocating without bound.
     static let maxAlignedCells = 1 << 23

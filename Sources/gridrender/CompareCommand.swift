@@ -155,6 +155,12 @@ struct CompareCommand: ParsableCommand {
     /// Returns whether the images match; throws only for usage and file errors.
     func compare() throws(CompareError) -> Bool {
         let options = try options()
+        if let diff {
+            // The diff may not replace either image being compared (refused before comparing).
+            do { try AtomicFile.checkDestination(diff, policy: .init(protecting: [expected, actual])) } catch {
+                throw CompareError(message: "\(error)")
+            }
+        }
         let budget = try pixelBudget()
         for (flag, value) in [("--junit", junit), ("--markdown", markdown)] where value != nil {
             throw CompareError(message: "\(flag) needs two folders; \(expected) and \(actual) are files")

@@ -38,7 +38,7 @@ struct GridRenderCommand: ParsableCommand {
                 Foundation.exit(0)
             }
             let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            FileHandle.standardError.write(Data("error: \(message) (see 'gridrender help')\n".utf8))
+            printError("\(message) (see 'gridrender help')")
             Foundation.exit(code == .failure ? 1 : 2)
         }
     }

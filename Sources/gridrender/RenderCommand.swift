@@ -74,7 +74,7 @@ struct RenderCommand: ParsableCommand {
         var exitCode: Int32 = 0
         for outcome in outcomes {
             if case .failed(let message, let code) = outcome {
-                FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+                printError(message)
                 exitCode = max(exitCode, code)
             }
         }

@@ -3,15 +3,16 @@
 /// Written by hand instead of using a package because the target may not add dependencies and
 /// because a byte-level state machine is both small and fast enough for 100,000-row files:
 /// the input is validated as UTF-8 once, then every field becomes a `String` straight from a
-/// slice of the input buffer (only quoted fields containing `""` or CR are copied first).
+/// slice of the input buffer (only quoted fields containing `""` are copied first).
 ///
 /// Rules:
 /// - The first record is the header; every later record must have the same number of fields.
 /// - Fields may be quoted with `"`; inside quotes the delimiter, line breaks and `""` (one
 ///   literal quote) are allowed. A quote inside an unquoted field is an error, and so is text
 ///   after a closing quote, because both usually mean a broken export rather than intent.
-/// - LF, CR LF and a lone CR all end a record; line breaks inside quoted fields are kept and
-///   normalised to LF so that a cell renders the same whichever platform wrote the file.
+/// - LF, CR LF and a lone CR all end a record; line breaks inside quoted fields are kept as
+///   written (RFC 4180: the field is what stands between the quotes; csv-spectrum expects
+///   `"a\r\nb"` back), and Pango breaks the line at each of them alike.
 /// - A UTF-8 byte order mark at the start is skipped.
 /// - Empty lines (no bytes at all between two line breaks) are skipped anywhere, which covers
 ///   the trailing blank lines editors add; a one-column file writes an empty value as `""`.
@@ -182,6 +183,7 @@ extension CSVParser {
 
         /// Reads a quoted field starting at its opening quote.
         mutating func readQuoted() throws(DocumentError) -> String {
+            // Only `""` makes the field differ from its bytes; then it is copied into `scratch`.
             let openLine = line
             let n = bytes.count
             i += 1
@@ -204,12 +206,8 @@ extension CSVParser {
                 } else if b == CSVParser.lf {
                     line += 1
                     i += 1
-                } else if b == CSVParser.cr {                            // CR LF or CR → LF
-                    if !copied { scratch.removeAll(keepingCapacity: true); copied = true }
-                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<i]))
-                    scratch.append(CSVParser.lf)
+                } else if b == CSVParser.cr {                            // CR LF or CR, kept as written
                     skipLineBreak()
-                    segmentStart = i
                 } else {
                     i += 1
                 }

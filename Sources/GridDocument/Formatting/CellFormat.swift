@@ -52,6 +52,6 @@ struct CompiledCellFormat: Sendable {
 
     func content(text: String, value: Double?) -> CellContent {
         if text.isEmpty && value == nil { return empty }
-        return .text(apply(text: text, value: value) ?? text)
+        return .text(apply(text: text, value: value) ?? text.withVisibleNUL)
     }
 }
