@@ -14,8 +14,15 @@ enum FontDirectoryCheck {
 
     /// Why `directory` cannot serve as the pinned font directory; nil when it can.
     static func problem(_ directory: String) -> String? {
-        if let problem = SafeOpen.directoryProblem(directory) { return problem }
-        return containsFont(directory, depth: 0) ? nil : "no fonts found (no .ttf, .otf or .ttc file in it)"
+        if let problem = SafeOpen.directoryProblem(directory) {
+            return problem == SafeOpen.reason(ENOENT) ? "not found (no such directory)" : problem
+        }
+        return containsFont(directory, depth: 0) ? nil : "no fonts found (no font files: .ttf, .otf or .ttc)"
+    }
+
+    /// The bad-input error for a `--font-dir` that cannot serve (exit 2), or nil when it can.
+    static func error(_ directory: String) -> RenderError? {
+        problem(directory).map { RenderError("--font-dir \(directory): unusable font directory: \($0)", badInput: true) }
     }
 
     /// Whether a font file is in `directory` or its subdirectories (fontconfig scans those too),

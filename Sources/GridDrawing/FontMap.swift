@@ -37,9 +37,7 @@ final class FontMap {
         if mode == .pinned {
             for directory in fontDirectories {
                 // A directory holding fonts (not a named pipe, not empty): bad input, exit 2.
-                if let problem = FontDirectoryCheck.problem(directory) {
-                    throw RenderError("--font-dir \(directory): \(problem)", badInput: true)
-                }
+                if let error = FontDirectoryCheck.error(directory) { throw error }
             }
         }
         guard let map = pango_cairo_font_map_new() else { throw RenderError("cannot create a Pango font map") }

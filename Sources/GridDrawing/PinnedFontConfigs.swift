@@ -27,9 +27,7 @@ final class PinnedFontConfigs: @unchecked Sendable {  // `configs` is guarded by
         var rejected: [String] = []
         // A given directory must be a readable directory that holds fonts (not a FIFO, not empty).
         for directory in directories {
-            if let problem = FontDirectoryCheck.problem(directory) {
-                throw RenderError("font directory \(directory): \(problem)", badInput: true)
-            }
+            if let error = FontDirectoryCheck.error(directory) { throw error }
         }
         for directory in stack {
             guard let files = FontStack.files(in: directory) else {

@@ -1,5 +1,6 @@
 import CPNGCodec
 import Foundation
+import GridDocument
 
 /// A PNG file decoded row by row to straight RGBA8 (CPNGCodec's stream reader, which keeps
 /// libpng's setjmp error handling in C). Opening reads only the header, so the size can be
@@ -16,11 +17,8 @@ final class PNGRowReader {
 
     init(path: String) throws(ImageError) {
         self.path = path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImageError(file: path, "no such file")
-        }
-        if isDirectory.boolValue { throw ImageError(file: path, "is a directory, not a file") }
+        // Only a regular file: libpng's fopen would block forever on a named pipe (SafeOpen).
+        if let problem = SafeOpen.fileProblem(path) { throw ImageError(file: path, problem) }
         var message = [CChar](repeating: 0, count: 512)
         let opened = message.withUnsafeMutableBufferPointer { grpng_reader_open(path, $0.baseAddress, $0.count) }
         guard let opened else {
