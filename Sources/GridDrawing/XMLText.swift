@@ -1,8 +1,9 @@
-/// Text written into XML this project generates (SVG links, fontconfig configuration).
-enum XMLText {
+/// Text written into XML or HTML this project generates (SVG links, fontconfig configuration,
+/// the CLI's `<picture>` snippet).
+package enum XMLText {
     /// `s` with `& < > " '` as entities and the control characters XML 1.0 cannot hold removed,
     /// so it can stand in element content and in quoted attribute values.
-    static func escaped(_ s: String) -> String {
+    package static func escaped(_ s: String) -> String {
         var out = ""
         for c in s {
             switch c {

@@ -1,5 +1,6 @@
 import Foundation
 import GridDocument
+import GridDrawing
 
 /// `render --appearance light,dark`: one output per appearance, named `OUT-light.png` and
 /// `OUT-dark.png`, and the HTML that shows the right one on a README (GitHub honours
@@ -20,24 +21,9 @@ enum AppearancePair {
         let alt = URL(fileURLWithPath: light.input == "-" ? "table" : light.input).deletingPathExtension().lastPathComponent
         return """
             <picture>
-              <source media="(prefers-color-scheme: dark)" srcset="\(escaped(dark.output))">
-              <img alt="\(escaped(alt))" src="\(escaped(light.output))">
+              <source media="(prefers-color-scheme: dark)" srcset="\(XMLText.escaped(dark.output))">
+              <img alt="\(XMLText.escaped(alt))" src="\(XMLText.escaped(light.output))">
             </picture>
             """
-    }
-
-    /// Text safe inside a double-quoted HTML attribute.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }
