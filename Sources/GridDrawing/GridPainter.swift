@@ -117,31 +117,71 @@ final class GridPainter {
         let reach = layers.contains(.cells) ? GridPainter.maxGlowRadius : 0
         let query = Rect(x: shown.x - region.offset.x - reach, y: shown.y - region.offset.y - reach,
                          width: shown.width + 2 * reach, height: shown.height + 2 * reach)
-        items.removeAll(keepingCapacity: true)
-        let source = grid.cells
-        for cell in geometry.cells(in: query)
-        where region.rows.overlaps(cell.row..<cell.row + cell.rowSpan)
-            && region.columns.overlaps(cell.column..<cell.column + cell.columnSpan)
-            && limit?.contains(cell.row) != false {
-            items.append((cell, source.style(row: cell.row, column: cell.column, item: cell.item)))
-        }
+        slabs = ItemSlabs(query: query, region: region, limit: limit, rows: geometry.rows, columnCount: columns.count,
+                          cellsPerSlab: slabCells)
+        defer { slabs = nil }
+        collectItems(slab: 0)
 
         if layers.contains(.cells) {
-            for (cell, style) in items {
-                fills.add(device.snap(cell.frame), style.background.faded(style.opacity))
+            // Which of the later passes have anything to draw (each is a walk over the slabs).
+            var bars = false, borders = false, glows = false
+            forEachSlab {
+                for (cell, style) in items {
+                    fills.add(device.snap(cell.frame), style.background.faded(style.opacity))
+                    bars = bars || style.bar != nil
+                    let b = style.borders
+                    borders = borders || b.top != nil || b.right != nil || b.bottom != nil || b.left != nil
+                    glows = glows || style.shadow != nil
+                }
             }
             fills.flush(cr)
-            paintBars(device)
+            if bars { forEachSlab { paintBars(device) } }
             paintGridLines(cr, device, rows: rows, columns: columns)
-            paintBorders(cr, device)
-            paintGlow(cr, device)
+            if borders { forEachSlab { addBorders(device) } }
+            flushLines(cr)
+            var glow: [(rect: Rect, shadow: Shadow)] = []
+            if glows { forEachSlab { collectGlow(into: &glow) } }
+            paintGlow(cr, device, glow)
         }
-        for (cell, style) in items {
-            let content = source.content(row: cell.row, column: cell.column, item: cell.item)
-            if case .text = content { guard layers.contains(.text) else { continue } } else { guard layers.contains(.cells) else { continue } }
-            try paintContent(cr, device, cell, style, content)
+        let source = grid.cells
+        try forEachSlab {
+            for (cell, style) in items {
+                let content = source.content(row: cell.row, column: cell.column, item: cell.item)
+                if case .text = content { guard layers.contains(.text) else { continue } } else { guard layers.contains(.cells) else { continue } }
+                try paintContent(cr, device, cell, style, content)
+            }
         }
         fills.flush(cr)
+    }
+
+    /// Cells per slab of `items` (tests paint in small slabs to compare with one).
+    var slabCells = ItemSlabs.defaultCellsPerSlab
+    /// The slabs of the region being painted, while `paint` paints it.
+    private var slabs: ItemSlabs?
+
+    /// Fills `items` with the cells of slab `index` and their styles.
+    private func collectItems(slab index: Int) {
+        guard let slabs else { return }
+        items.removeAll(keepingCapacity: true)
+        let source = grid.cells, region = slabs.region, limit = slabs.limit
+        let keep = slabs.rows(ofSlab: index)
+        for cell in geometry.cells(in: slabs.rect(ofSlab: index))
+        where region.rows.overlaps(cell.row..<cell.row + cell.rowSpan)
+            && region.columns.overlaps(cell.column..<cell.column + cell.columnSpan)
+            && limit?.contains(cell.row) != false && keep.contains(cell.row) {
+            items.append((cell, source.style(row: cell.row, column: cell.column, item: cell.item)))
+        }
+    }
+
+    /// Runs `body` with `items` holding each slab's cells in turn, in row order: once with the
+    /// cells already collected when the region is one slab. A pass that adds to a batch over all
+    /// slabs and flushes after them draws exactly what one pass over every cell draws.
+    func forEachSlab(_ body: () throws -> Void) rethrows {
+        guard let slabs, slabs.count > 1 else { return try body() }
+        for index in 0..<slabs.count {
+            collectItems(slab: index)
+            try body()
+        }
     }
 
     /// Data bars (a column's `bar`): over the background, under lines and text, inside the
@@ -363,7 +403,8 @@ final class GridPainter {
         flushLines(cr)
     }
 
-    private func paintBorders(_ cr: CairoContext, _ device: DeviceTransform) {
+    /// Adds the borders of `items` to the batches (flushed by the caller after every slab).
+    private func addBorders(_ device: DeviceTransform) {
         for (cell, style) in items {
             let b = style.borders, f = cell.frame
             if let top = b.top { horizontalLine(device, y: f.y, x0: f.x, x1: f.maxX, top.faded(style.opacity), .after) }
@@ -371,16 +412,10 @@ final class GridPainter {
             if let left = b.left { verticalLine(device, x: f.x, y0: f.y, y1: f.maxY, left.faded(style.opacity), .after) }
             if let right = b.right { verticalLine(device, x: f.maxX, y0: f.y, y1: f.maxY, right.faded(style.opacity), .before) }
         }
-        flushLines(cr)
     }
 
-    /// A glow around selected cells: a rim in the glow colour over the grid lines on the cells'
-    /// edges, then a few stacked translucent strokes fading outwards. Covering the edge lines makes
-    /// the glow symmetric: a centred line lies inside the cell on one side and outside it on the
-    /// other, so without the rim one side showed a line between the cell and its glow. Adjacent
-    /// cells of one row with the same shadow glow as one rectangle, not as a row of boxes.
-    private func paintGlow(_ cr: CairoContext, _ device: DeviceTransform) {
-        var runs: [(rect: Rect, shadow: Shadow)] = []
+    /// Adds the glow runs of `items` to `runs` (`paintGlow` paints them after every slab).
+    private func collectGlow(into runs: inout [(rect: Rect, shadow: Shadow)]) {
         for (cell, style) in items {
             guard var shadow = style.shadow, shadow.radius > 0, shadow.color.alpha > 0 else { continue }
             shadow.radius = min(shadow.radius, GridPainter.maxGlowRadius)
@@ -392,6 +427,14 @@ final class GridPainter {
                 runs.append((cell.frame, shadow))
             }
         }
+    }
+
+    /// A glow around selected cells: a rim in the glow colour over the grid lines on the cells'
+    /// edges, then a few stacked translucent strokes fading outwards. Covering the edge lines makes
+    /// the glow symmetric: a centred line lies inside the cell on one side and outside it on the
+    /// other, so without the rim one side showed a line between the cell and its glow. Adjacent
+    /// cells of one row with the same shadow glow as one rectangle, not as a row of boxes.
+    private func paintGlow(_ cr: CairoContext, _ device: DeviceTransform, _ runs: [(rect: Rect, shadow: Shadow)]) {
         guard !runs.isEmpty else { return }
         // Lines lie on cell edges only where tracks touch (no spacing between them).
         let lines = grid.gridLines

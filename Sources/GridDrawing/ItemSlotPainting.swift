@@ -60,7 +60,7 @@ extension GridPainter {
                 verticalLine(device, x: f.maxX, y0: f.y, y1: f.maxY, down, .before)
             }
         }
-        for (cell, _) in items where cell.item != nil { box(cell.frame) }
+        forEachSlab { for (cell, _) in items where cell.item != nil { box(cell.frame) } }
         if grid.emptySlots == .placeholder {
             let R = geometry.rows, C = geometry.columns
             for row in rows where geometry.rowKinds[row] != .section {

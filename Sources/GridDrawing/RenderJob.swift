@@ -326,6 +326,7 @@ final class RenderJob {
         let tableRows: [RowKind] = if case .table(let table) = grid.spec.content { table.rows } else { [] }
         let columns = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context, known: decimals)
         let painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: columns, shaped: shaped)
+        painter.slabCells = slabCells
         return (painter, TextLayout(context: context))
     }
 
@@ -336,6 +337,11 @@ final class RenderJob {
         lane.painter = made
         made.0.pixelsPerDeviceUnit = pixelsPerDeviceUnit
         return made.0
+    }
+
+    /// Cells per slab of every painter of this job (`ItemSlabs`; tests paint in small slabs).
+    var slabCells = ItemSlabs.defaultCellsPerSlab {
+        didSet { painter.slabCells = slabCells }
     }
 
     /// Whether SVG text is painted in chunks on the lanes (tests compare with one piece).
