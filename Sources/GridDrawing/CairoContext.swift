@@ -41,6 +41,10 @@ final class CairoContext {
         cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_GOOD)
     }
 
+    /// Makes the current source repeat its edge pixels beyond its bounds (an image reduced in
+    /// size keeps opaque edges; painting then fades them once, as before).
+    func padSource() { cairo_pattern_set_extend(cairo_get_source(pointer), CAIRO_EXTEND_PAD) }
+
     func rectangle(_ r: Rect) { cairo_rectangle(pointer, r.x, r.y, r.width, r.height) }
     func moveTo(_ x: Double, _ y: Double) { cairo_move_to(pointer, x, y) }
     func lineTo(_ x: Double, _ y: Double) { cairo_line_to(pointer, x, y) }

@@ -72,9 +72,22 @@ final class CairoSurface {
         }
     }
 
+    /// An ARGB32 surface of its own memory, cleared to transparent.
+    static func image(width: Int, height: Int) throws -> CairoSurface {
+        try checkImageSize(width, height)
+        return try CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+                                what: "image surface \(width)×\(height)")
+    }
+
+    /// The size of the PNG at `path` from its header, after the checks `png(path:)` makes.
+    static func pngSize(path: String) throws -> (width: Int, height: Int) {
+        try checkPNGHeader(path)
+    }
+
     /// Reads the signature and IHDR chunk (the first 24 bytes) and refuses what is not a PNG
-    /// or is larger than `maxCellImagePixels`.
-    private static func checkPNGHeader(_ path: String) throws {
+    /// or is larger than `maxCellImagePixels`; returns the size.
+    @discardableResult
+    private static func checkPNGHeader(_ path: String) throws -> (width: Int, height: Int) {
         // SafeOpen: a named pipe or device in place of the image is refused, not waited on.
         let fd: Int32
         switch SafeOpen.regularFile(path) {
@@ -97,6 +110,7 @@ final class CairoSurface {
         guard width > 0, height > 0, width <= maxImageSide, height <= maxImageSide, width * height <= maxCellImagePixels else {
             throw RenderError("image \(path): \(width)×\(height) px is too large for a cell image (at most \(maxImageSide) px per side and \(maxCellImagePixels) px in all)", badInput: true)
         }
+        return (width, height)
     }
 
     /// An SVG document `width`×`height` in px units (so it matches the PNG at scale 1).

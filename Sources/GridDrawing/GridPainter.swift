@@ -518,24 +518,50 @@ final class GridPainter {
             let y = verticalOrigin(style.verticalAlign, inner, height: side)
             fills.add(device.snap(Rect(x: x, y: y, width: side, height: side)), color.faded(style.opacity))
         case .image(let path, let fit):
-            let image = try images.image(path)
-            let iw = Double(image.width), ih = Double(image.height)
-            guard iw > 0, ih > 0, inner.width > 0, inner.height > 0 else { return }
-            var sx = inner.width / iw, sy = inner.height / ih
-            switch fit {
-            case .contain: sx = min(sx, sy); sy = sx
-            case .cover: sx = max(sx, sy); sy = sx
-            case .fill: break
-            }
+            guard let (image, sx, sy) = try placedImage(path, fit, inner, deviceScale: cr.deviceTransform) else { return }
+            // Where the whole image lies; a reduced image is stretched over the same place.
+            let own = try images.size(path)
+            let width = Double(own.width) * sx, height = Double(own.height) * sy
+            let whole = image.width == own.width && image.height == own.height
             cr.save()
             cr.rectangle(inner)
             cr.clip()
-            cr.setSource(image, x: inner.x + (inner.width - iw * sx) / 2, y: inner.y + (inner.height - ih * sy) / 2, sx: sx, sy: sy)
+            cr.setSource(image, x: inner.x + (inner.width - width) / 2, y: inner.y + (inner.height - height) / 2,
+                         sx: whole ? sx : width / Double(image.width), sy: whole ? sy : height / Double(image.height))
             cr.paint(alpha: style.opacity)
             cr.restore()
         case .text(let string):
             guard !string.isEmpty else { return }
             paintText(cr, string, cell: cell, style: style, frame: frame, inner: inner)
+        }
+    }
+
+    /// The image of an image cell as painted in `inner` with `fit`: the surface (at its painted
+    /// size for raster output, `ImageCache`) and the file's scale in user space. Nil when there
+    /// is nothing to paint.
+    private func placedImage(_ path: String, _ fit: ImageFit, _ inner: Rect, deviceScale device: DeviceTransform) throws
+        -> (CairoSurface, sx: Double, sy: Double)? {
+        let own = try images.size(path)
+        let iw = Double(own.width), ih = Double(own.height)
+        guard iw > 0, ih > 0, inner.width > 0, inner.height > 0 else { return nil }
+        var sx = inner.width / iw, sy = inner.height / ih
+        switch fit {
+        case .contain: sx = min(sx, sy); sy = sx
+        case .cover: sx = max(sx, sy); sy = sx
+        case .fill: break
+        }
+        let image = try images.image(path, painted: (iw * sx * abs(device.sx), ih * sy * abs(device.sy)))
+        return (image, sx, sy)
+    }
+
+    /// Decodes the image of an image cell as `paint` will show it at `scale` device pixels per
+    /// point (a PNG), so a missing or broken file fails before any output and each image is
+    /// decoded once, at its painted size.
+    func preloadImage(_ cell: PlacedCell, scale: Double) throws {
+        guard case .image(let path, let fit) = grid.cells.content(row: cell.row, column: cell.column, item: cell.item) else { return }
+        let style = grid.cells.style(row: cell.row, column: cell.column, item: cell.item)
+        if try placedImage(path, fit, cell.frame.inset(by: style.padding), deviceScale: DeviceTransform(sx: scale, sy: scale, tx: 0, ty: 0)) == nil {
+            _ = try images.image(path, painted: (.infinity, .infinity))
         }
     }
 

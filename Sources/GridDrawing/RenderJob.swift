@@ -74,6 +74,7 @@ final class RenderJob {
         }
         if let overflow = OverflowReport(layout, viewport: grid.spec.viewport) { context.adoptWarning(overflow.message) }
         images = ImageCache(baseDirectory: grid.baseDirectory)
+        images.keepsPaintedSize = format == .png
         painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals,
                               shaped: measurer.shaped)
         blockText = TextLayout(context: context)
@@ -120,7 +121,7 @@ final class RenderJob {
             for cell in layout.cells(in: slab) where cell.row >= start {
                 if case .image(let path, _) = grid.cells.content(row: cell.row, column: cell.column, item: cell.item) {
                     hasImages = true
-                    _ = try images.image(path)
+                    if images.keepsPaintedSize { try painter.preloadImage(cell, scale: grid.scale) } else { _ = try images.image(path) }
                 }
             }
             start = end
