@@ -1,6 +1,7 @@
 # Benchmark targets only (the build itself is `swift build`).
-# make bench        throughput and scaling on 100…100,000-row tables (PNG, SVG, PDF), then
-#                   `compare` beside Python pixelmatch and ImageMagick (scripts/bench_compare.py)
+# make bench        throughput and scaling on 100…100,000-row tables (PNG, SVG, PDF), an item
+#                   grid of 400 photos (scripts/bench-images.py), then `compare` beside Python
+#                   pixelmatch and ImageMagick (scripts/bench_compare.py)
 # make bench-peers  the same, beside the C + Cairo + Pango baseline and matplotlib
 # make bench-compare  ../shared/bench/compare.py: alternating runs against the C baseline
 RUNS ?= 3
@@ -12,6 +13,7 @@ bench-release:
 
 bench: bench-release
 	python3 scripts/bench.py --runs $(RUNS)
+	python3 scripts/bench-images.py --runs $(RUNS)
 	python3 scripts/bench_compare.py --runs $(RUNS)
 
 bench-peers: bench-release
