@@ -48,6 +48,14 @@ final class CairoContext {
     func fill() { cairo_fill(pointer) }
     func stroke() { cairo_stroke(pointer) }
     func clip() { cairo_clip(pointer) }
+    /// The clip's bounding box in user space.
+    func clipExtents() -> Rect {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(pointer, &x1, &y1, &x2, &y2)
+        return Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+    /// Clears the path and the current point.
+    func newPath() { cairo_new_path(pointer) }
 
     /// Replaces every pixel (background of a reused band), instead of blending over the last band.
     func paintReplacing(_ color: Color) {
