@@ -224,7 +224,7 @@ extension Document {
             "bottom": {"$ref": "#/$defs/lineStyle"}, "left": {"$ref": "#/$defs/lineStyle"}}},
           "opacity": {"type": "number", "minimum": 0, "maximum": 1},
           "shadow": {"type": "object", "additionalProperties": false, "required": ["radius"], "properties": {
-            "radius": {"$ref": "#/$defs/length"}, "color": {"$ref": "#/$defs/color"}}},
+            "radius": {"type": "number", "minimum": 0, "maximum": 16, "description": "Blur radius in points (σ = radius / 2)."}, "color": {"$ref": "#/$defs/color"}}},
           "markup": {"enum": ["none", "markdown"], "description": "inline Markdown in text: none (as written) or markdown; default markdown for .md tables, none elsewhere"},
           "linkColor": {"$ref": "#/$defs/color"}}},
         "styleSheet": {"type": "object", "additionalProperties": false, "properties": {
