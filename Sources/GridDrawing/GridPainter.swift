@@ -18,6 +18,8 @@ final class GridPainter {
     private var strokes = StrokeBatch()
     /// The cells of the region being painted with their styles, reused between regions and bands.
     var items: [(cell: PlacedCell, style: ResolvedStyle)] = []
+    /// The edges of `items` whose dashed borders replace the grid line (`MaskedEdges`).
+    var maskedEdges = MaskedEdges()
     private let decimals: DecimalColumns
     private let lastHeaderRow: Int?
     /// Snapping units per device unit of the target: 1 for PNG (device units are its pixels)
@@ -151,6 +153,7 @@ final class GridPainter {
             }
             fills.flush(cr)
             paintBars(device)
+            maskedEdges = MaskedEdges(items)
             paintGridLines(cr, device, rows: rows, columns: columns)
             paintBorders(cr, device)
             cr.restore()
@@ -257,7 +260,8 @@ final class GridPainter {
                     if lines.header != nil, let h = lastHeaderRow, j == h + 1 { continue }
                     let (y, placement) = GridPainter.edge(R, j)
                     let edgeStyle = (j == 0 || j == R.count) ? (lines.outer ?? style) : style
-                    forEachRun(columns, blocked: { c in self.spanCrossesRowEdge(j, column: c) || self.emptyOnBothSides(row: j, column: c) }) { a, b in
+                    forEachRun(columns, blocked: { c in self.spanCrossesRowEdge(j, column: c) || self.emptyOnBothSides(row: j, column: c)
+                        || self.maskedEdges.hidesRowEdge(j, column: c) }) { a, b in
                         let (x0, x1) = GridPainter.extent(C, a, b)
                         horizontalLine(device, y: y, x0: x0, x1: x1, edgeStyle, placement)
                     }
@@ -268,7 +272,8 @@ final class GridPainter {
                     let (x, placement) = GridPainter.edge(C, i)
                     let inner = i > 0 && i < C.count
                     let edgeStyle = inner ? style : (lines.outer ?? style)
-                    forEachRun(rows, blocked: { r in (inner && self.spanCrossesColumnEdge(i, row: r)) || self.emptyOnBothSides(column: i, row: r) }) { a, b in
+                    forEachRun(rows, blocked: { r in (inner && self.spanCrossesColumnEdge(i, row: r)) || self.emptyOnBothSides(column: i, row: r)
+                        || self.maskedEdges.hidesColumnEdge(i, row: r) }) { a, b in
                         let (y0, y1) = GridPainter.extent(R, a, b)
                         verticalLine(device, x: x, y0: y0, y1: y1, edgeStyle, placement)
                     }
