@@ -38,6 +38,8 @@ final class GridPainter {
     var recordsLinks = false
     /// Layouts other lanes shaped (`TextLanes.helperShapedLayouts`), while those lanes are idle.
     var borrowedLayouts: [ShapedLayouts] = []
+    /// Long texts laid out once by this painter (`prepared(_:style:width:link:scratch:)`).
+    private var longLayouts: [LongText: TextLayout] = [:]
 
     init(grid: PreparedGrid, geometry: Layout, context: TextContext, images: ImageCache, decimals: DecimalColumns,
          shaped: ShapedLayouts? = nil) {
@@ -49,6 +51,37 @@ final class GridPainter {
         self.text = TextLayout(context: context)
         self.images = images
         lastHeaderRow = geometry.rowKinds.lastIndex(of: .header)
+    }
+
+    /// Texts of at least this many UTF-8 bytes are laid out once per painter and kept.
+    static let longTextBytes = 2048
+    /// At most this many long layouts are kept (a few cells or titles of thousands of characters).
+    static let longLayoutCapacity = 8
+
+    private struct LongText: Hashable {
+        var text: String
+        var style: ResolvedStyle
+        var width: Double?
+        var link: String?
+    }
+
+    /// `string` laid out for `style` in `width` (as `TextLayout.prepare`): in `scratch`, or, for a
+    /// long text, in a layout of its own that this painter keeps. A tall cell or title crosses
+    /// many PNG bands and is shown once in each: re-preparing the shared layout every time shaped
+    /// a 100,000-character word once per band (26 times for one 52,000-pixel cell). The kept
+    /// layout is the same Pango layout the scratch one would be, so the pixels do not change.
+    func prepared(_ string: String, style: ResolvedStyle, width: Double?, link: String? = nil, scratch: TextLayout) -> TextLayout {
+        guard string.utf8.count >= GridPainter.longTextBytes else {
+            scratch.prepare(string, style: style, width: width, link: link)
+            return scratch
+        }
+        let key = LongText(text: string, style: style, width: width, link: link)
+        if let kept = longLayouts[key] { return kept }
+        if longLayouts.count >= GridPainter.longLayoutCapacity { longLayouts.removeAll() }
+        let layout = TextLayout(context: context)
+        layout.prepare(string, style: style, width: width, link: link)
+        longLayouts[key] = layout
+        return layout
     }
 
     /// Forgets the colour and line-style order of earlier bands, so a PNG band paints the same
@@ -540,8 +573,7 @@ final class GridPainter {
             ?? borrowedLayouts.lazy.compactMap({ $0.layout(for: string, font: style.font, markup: style.markup, settings: settings) }).first {
             text = kept
         } else {
-            text = self.text
-            text.prepare(string, style: style, width: room, link: link)
+            text = prepared(string, style: style, width: room, link: link, scratch: self.text)
         }
         noteMissing(in: text, at: .cell(row: cell.row, column: cell.column, item: cell.item ?? -1))
         let logical = text.logicalRect
