@@ -22,6 +22,11 @@ private let folder: String = {
     let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
     var template = Array("\(base)/gridrender-fuzz-compare-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { fatalError("mkdtemp failed") }
+    // Removed when libFuzzer's driver exits (a crash leaves it, beside the crashing input).
+    atexit {
+        for name in ["expected.png", "actual.png", "diff.png"] { unlink(folder + "/" + name) }
+        rmdir(folder)
+    }
     return String(cString: made)
 }()
 
