@@ -124,6 +124,7 @@ if Context.environment["GRIDRENDER_FUZZ"] == "1" {
         .executableTarget(name: "FuzzDocument", dependencies: ["GridDocument", "FuzzDriver"], path: "Fuzz/FuzzDocument"),
         .executableTarget(name: "FuzzCSV", dependencies: ["GridDocument", "FuzzDriver"], path: "Fuzz/FuzzCSV"),
         .executableTarget(name: "FuzzPNG", dependencies: ["GridSnapshot", "FuzzDriver"], path: "Fuzz/FuzzPNG"),
+        .executableTarget(name: "FuzzCompare", dependencies: ["GridSnapshot", "FuzzDriver"], path: "Fuzz/FuzzCompare"),
         .executableTarget(name: "RenderLoop", dependencies: ["GridDocument", "GridDrawing"], path: "Fuzz/RenderLoop"),
     ]
 }

@@ -79,7 +79,7 @@ final class CairoSurface {
     /// the path; the size comes from the header, so a giant image is refused before decoding.
     static func png(path: String) throws -> CairoSurface {
         try checkPNGHeader(path)
-        let surface = cairo_image_surface_create_from_png(path)
+        let surface = PathBytes.withCString(path) { cairo_image_surface_create_from_png($0) }
         if let surface, cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS {
             let status = cairo_surface_status(surface)
             cairo_surface_destroy(surface)
