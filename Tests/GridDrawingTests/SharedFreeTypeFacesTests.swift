@@ -31,15 +31,8 @@ import Testing
     func concurrentManyFontRendersFinish(format: OutputFormat) async throws {
         let grids = try (0..<12).map { try Self.manyFontsDocument($0) }
         let serial = try grids.map { try GridRenderer.render($0, format: format) }
-                for _ in 0..<2 {
-            let concurrent = try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
-                for (index, grid) in grids.enumerated() {
-                    group.addTask { (index, try GridRenderer.render(grid, format: format)) }
-                }
-                var results = [[UInt8]](repeating: [], count: grids.count)
-                for try await (index, bytes) in group { results[index] = bytes }
-                return results
-            }
+        for _ in 0..<2 {
+            let concurrent = try await renderConcurrently(grids, format: format)
             // Compared as a Bool: a failing `==` on two byte arrays makes Swift Testing diff them.
             let differing = grids.indices.filter { concurrent[$0] != serial[$0] }
             #expect(differing.isEmpty, "documents \(differing) differ when rendered concurrently")
