@@ -11,8 +11,10 @@ import PackageDescription
 ///   (`Document`, `Style`, `Theme`, `GridRenderError` at the top level, the rest nested), documents
 ///   built from plain values, `render(to:)`/`pngData()` and their `async` twins.
 /// - `gridrender`: the command-line tool.
-/// - `CCairo`, `CPangoCairo`, `CLibPNG`: system-library shims; `CPNGCodec`: libpng's
-///   setjmp/longjmp error handling, which Swift cannot express.
+/// - `CCairo`, `CPangoCairo` (with `CHarfBuzz` for its include path), `CLibPNG`: system-library
+///   shims; `CPNGCodec`: libpng's setjmp/longjmp error handling, which Swift cannot express;
+///   `CFreeTypeFaces`: one FreeType face per font file, so cairo 1.16 never reopens faces
+///   across threads.
 let package = Package(
     name: "gridrender",
     platforms: [.macOS(.v13)],
@@ -36,11 +38,23 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo",
-                       providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        /// Pango through a C target and an include link, not pkg-config `pangocairo`, whose
+        /// `-pthread` makes SwiftPM warn on every build (see Sources/CPangoCairo/PangoHeaders.c).
+        .target(name: "CPangoCairo", dependencies: ["CCairo", "CHarfBuzz"], linkerSettings: [
+            .linkedLibrary("pangocairo-1.0"), .linkedLibrary("pango-1.0"),
+            .linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig"),
+            .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+        ]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGCodec", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
+        /// One FreeType face per font file for the whole process, handed to cairo so that it never
+        /// closes and reopens faces across threads (Sources/CFreeTypeFaces/SharedFaces.c).
+        .target(name: "CFreeTypeFaces", dependencies: ["CCairo"], linkerSettings: [
+            .linkedLibrary("fontconfig"), .linkedLibrary("freetype"),
+        ]),
 
         .target(name: "GridLayout"),
         .target(name: "GridDocument", dependencies: [
@@ -48,7 +62,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "GridDrawing", dependencies: [
-            "GridLayout", "GridDocument", "CCairo", "CPangoCairo", "CPNGCodec",
+            "GridLayout", "GridDocument", "CCairo", "CPangoCairo", "CPNGCodec", "CFreeTypeFaces",
         ]),
         .target(name: "GridSnapshot", dependencies: ["GridDocument", "GridDrawing", "CPNGCodec"]),
         /// `assertSnapshot` for users' tests: the only target that links XCTest and Swift Testing,
@@ -110,6 +124,7 @@ if Context.environment["GRIDRENDER_FUZZ"] == "1" {
         .executableTarget(name: "FuzzDocument", dependencies: ["GridDocument", "FuzzDriver"], path: "Fuzz/FuzzDocument"),
         .executableTarget(name: "FuzzCSV", dependencies: ["GridDocument", "FuzzDriver"], path: "Fuzz/FuzzCSV"),
         .executableTarget(name: "FuzzPNG", dependencies: ["GridSnapshot", "FuzzDriver"], path: "Fuzz/FuzzPNG"),
+        .executableTarget(name: "FuzzCompare", dependencies: ["GridSnapshot", "FuzzDriver"], path: "Fuzz/FuzzCompare"),
         .executableTarget(name: "RenderLoop", dependencies: ["GridDocument", "GridDrawing"], path: "Fuzz/RenderLoop"),
     ]
 }

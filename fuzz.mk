@@ -1,6 +1,6 @@
 # Robustness targets (docs/robustness.md): libFuzzer, AddressSanitizer, leak check.
 #   make -f fuzz.mk fuzz            # build and run each fuzzer for FUZZ_SECONDS (default 60)
-#   make -f fuzz.mk fuzz-document   # one fuzzer (also fuzz-csv, fuzz-png)
+#   make -f fuzz.mk fuzz-document   # one fuzzer (also fuzz-csv, fuzz-png, fuzz-compare)
 #   make -f fuzz.mk asan            # the whole test suite under AddressSanitizer
 #   make -f fuzz.mk leak            # 1000 renders in one process under LeakSanitizer
 #   make -f fuzz.mk leak-valgrind   # the same loop under valgrind memcheck (fewer renders)
@@ -22,18 +22,20 @@ FUZZ_OUT := $(FUZZ_SCRATCH)/fuzz-corpus
 FUZZ_ARTIFACTS := $(FUZZ_SCRATCH)/fuzz-crashes
 LIBFUZZER_OPTS := -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 -malloc_limit_mb=2048 -timeout=20 -print_final_stats=1
 
-.PHONY: fuzz fuzz-build fuzz-document fuzz-csv fuzz-png fuzz-regressions asan leak leak-valgrind
+.PHONY: fuzz fuzz-build fuzz-document fuzz-csv fuzz-png fuzz-compare fuzz-regressions asan leak leak-valgrind
 
 fuzz-build:
 	GRIDRENDER_FUZZ=1 swift build $(FUZZ_FLAGS) --product FuzzDocument
 	GRIDRENDER_FUZZ=1 swift build $(FUZZ_FLAGS) --product FuzzCSV
 	GRIDRENDER_FUZZ=1 swift build $(FUZZ_FLAGS) --product FuzzPNG
+	GRIDRENDER_FUZZ=1 swift build $(FUZZ_FLAGS) --product FuzzCompare
 
-# Each fuzzer starts from its seed corpus (read only) plus its work corpus under .build-fuzz.
+# Each fuzzer starts from its seed corpus (read only) plus its work corpus under .build-fuzz, the
+# first folder named, where libFuzzer writes what it finds; $(4): more read-only seed folders.
 define run_fuzzer
 	mkdir -p $(FUZZ_OUT)/$(1) $(FUZZ_ARTIFACTS)/$(1)
 	ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BIN)/$(2) $(LIBFUZZER_OPTS) -artifact_prefix=$(FUZZ_ARTIFACTS)/$(1)/ \
-		$(3) $(FUZZ_OUT)/$(1) Fixtures/fuzz/$(1) Fixtures/fuzz/regressions/$(1) 2>&1 | tee $(FUZZ_SCRATCH)/$(1).log
+		$(3) $(FUZZ_OUT)/$(1) Fixtures/fuzz/$(1) Fixtures/fuzz/regressions/$(1) $(4) 2>&1 | tee $(FUZZ_SCRATCH)/$(1).log
 endef
 
 fuzz-document: fuzz-build
@@ -43,13 +45,18 @@ fuzz-csv: fuzz-build
 fuzz-png: fuzz-build
 	$(call run_fuzzer,png,FuzzPNG,-dict=Fixtures/fuzz/png.dict -max_len=8192)
 
-fuzz: fuzz-document fuzz-csv fuzz-png
+# Seeds: the PNG seeds (one image, compared with itself and a fixed one) and pairs in compare/.
+fuzz-compare: fuzz-build
+	$(call run_fuzzer,compare,FuzzCompare,-dict=Fixtures/fuzz/png.dict -max_len=16384,Fixtures/fuzz/png)
+
+fuzz: fuzz-document fuzz-csv fuzz-png fuzz-compare
 
 # Replays every seed and kept crash once (no mutation): a quick regression run.
 fuzz-regressions: fuzz-build
 	ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BIN)/FuzzDocument -runs=0 Fixtures/fuzz/document Fixtures/fuzz/regressions/document
 	ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BIN)/FuzzCSV -runs=0 Fixtures/fuzz/csv Fixtures/fuzz/regressions/csv
 	ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BIN)/FuzzPNG -runs=0 Fixtures/fuzz/png Fixtures/fuzz/regressions/png
+	ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BIN)/FuzzCompare -runs=0 Fixtures/fuzz/compare Fixtures/fuzz/png Fixtures/fuzz/regressions/compare
 
 asan:
 	scripts/asan-test.sh

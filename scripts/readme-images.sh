@@ -18,6 +18,9 @@ done
 "$bin" render Fixtures/snapshots/people.csv -o "$out/people.png" --limit 5 --scale 2 --title People \
   --columns name,city,balance --appearance light,dark > /dev/null
 "$bin" render Fixtures/gallery/contact-sheet.json -o "$out/contact-sheet.png" --scale 2
+# RDH's horizontal direction: flow columns, maxRows 2, rows sharing the canvas height.
+"$bin" render Fixtures/snapshots/items-horizontal.json -o "$out/items-horizontal.png" --scale 2
+"$bin" render Fixtures/snapshots/selection-glow.json -o "$out/selection-glow.png" --scale 2
 # Every script and colour emoji with the pinned font stack; a Markdown table with inline markup.
 "$bin" render Fixtures/snapshots/multilingual.json -o "$out/multilingual.png" --scale 2
 "$bin" render Fixtures/snapshots/emoji-features.json -o "$out/emoji.png" --scale 2

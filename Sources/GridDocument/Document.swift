@@ -33,6 +33,8 @@ public struct Document: Sendable, Hashable {
     /// their slots (nil = fill the slot).
     public var emptySlots: EmptySlots = .hidden
     public var itemSize: ItemSize?
+    /// Item mode, horizontal direction: column widths from the row height (`itemWidth`).
+    public var itemWidth: ItemHeight?
 
     /// The layout keys (`Document.emptyLayout()` when the document sets none).
     package var layout = Document.emptyLayout()

@@ -13,7 +13,7 @@ extension NodeDecoder {
         "uniformColumnWidths", "uniformRowHeights", "distribution", "cellAlignment", "minimumPolicy", "snapping",
         "frozen", "viewport", "spans", "selection",
         "theme", "styles", "gridLines", "blending", "fonts",
-        "appearance", "emptySlots", "itemSize",
+        "appearance", "emptySlots", "itemSize", "itemWidth",
     ] + publicationKeys
 
     func document(_ node: Node) throws(DocumentError) -> Document {

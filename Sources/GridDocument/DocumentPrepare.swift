@@ -64,6 +64,7 @@ extension Document {
         spec.height = canvas.height.map { Swift.max(0, $0 - canvas.padding.top - canvas.padding.bottom) }
         spec.scale = finalScale
         try validateSpans(spec)
+        try checkItemDirection(spec)
 
         func block(_ text: String?, _ layer: Style?, size: Double, weight: Int, color: Color) -> PreparedGrid.TextBlock? {
             guard let text else { return nil }
@@ -435,6 +436,7 @@ extension Document {
         var itemsSpec = GridSpec.Items(sections: gridSections, flow: flow ?? .rows, limit: lineLimit,
                                        itemHeight: itemHeight, sectionsStartOnNewLine: sectionsStartOnNewLine ?? true)
         itemsSpec.itemSize = itemSize
+        itemsSpec.itemWidth = itemWidth
         // Section header rows are predictable when items flow in rows with a known column count.
         var headerRows: [Int: Int] = [:]
         if itemsSpec.flow == .rows, case .maxColumns(let n)? = lineLimit {

@@ -114,6 +114,10 @@ extension Document {
         "emptySlots": {"enum": ["hidden", "placeholder"], "default": "hidden", "description": "Item mode: what slots without an item show."},
         "itemSize": {"type": "object", "additionalProperties": false, "minProperties": 1, "description": "Item mode: the items' size inside their slots, placed by cellAlignment (fill centres).",
           "properties": {"width": {"$ref": "#/$defs/length"}, "height": {"$ref": "#/$defs/length"}}},
+        "itemWidth": {"description": "Item mode, horizontal direction (flow columns with a canvas height, or without a canvas width): column widths from the average row height; lineSize 0 = square.",
+          "oneOf": [{"$ref": "#/$defs/length"},
+          {"type": "object", "additionalProperties": false, "minProperties": 1, "maxProperties": 1, "properties": {
+            "lineSize": {"$ref": "#/$defs/length"}, "multiplier": {"$ref": "#/$defs/length"}, "extension": {"type": "number"}}}]},
         "stub": {"type": "string", "description": "The key of the column of row labels (shown first, styles.stub, a rule after it)."},
         "headerHeight": {"$ref": "#/$defs/length", "description": "The height of every header row."},
         "spanners": {"type": "array", "description": "Labels centred over contiguous columns or over other spanners, above the column titles.",
@@ -141,7 +145,8 @@ extension Document {
       "dependentSchemas": {
         "items": {"not": {"anyOf": [{"required": ["columns"]}, {"required": ["data"]}, {"required": ["header"]}]}},
         "emptySlots": {"anyOf": [{"required": ["items"]}, {"required": ["sections"]}]},
-        "itemSize": {"anyOf": [{"required": ["items"]}, {"required": ["sections"]}]}
+        "itemSize": {"anyOf": [{"required": ["items"]}, {"required": ["sections"]}]},
+        "itemWidth": {"anyOf": [{"required": ["items"]}, {"required": ["sections"]}]}
       },
       "$defs": {
         "length": {"type": "number", "minimum": 0},
@@ -219,7 +224,7 @@ extension Document {
             "bottom": {"$ref": "#/$defs/lineStyle"}, "left": {"$ref": "#/$defs/lineStyle"}}},
           "opacity": {"type": "number", "minimum": 0, "maximum": 1},
           "shadow": {"type": "object", "additionalProperties": false, "required": ["radius"], "properties": {
-            "radius": {"$ref": "#/$defs/length"}, "color": {"$ref": "#/$defs/color"}}},
+            "radius": {"type": "number", "minimum": 0, "maximum": 16, "description": "Blur radius in points (σ = radius / 2)."}, "color": {"$ref": "#/$defs/color"}}},
           "markup": {"enum": ["none", "markdown"], "description": "inline Markdown in text: none (as written) or markdown; default markdown for .md tables, none elsewhere"},
           "linkColor": {"$ref": "#/$defs/color"}}},
         "styleSheet": {"type": "object", "additionalProperties": false, "properties": {

@@ -5,7 +5,8 @@ package enum Echo {
     /// The most characters of user text one message echoes; the middle of longer text is cut.
     package static let maxCharacters = 80
 
-    /// `s` with control characters written as escapes: `\n`, `\t`, `\r`, `\u{1B}`.
+    /// `s` with control characters written as escapes: `\n`, `\t`, `\r`, `\u{1B}`; file-name
+    /// bytes that are not UTF-8 as `\xFF`.
     package static func escaped(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: needsEscape) else { return s }
         var out = ""
@@ -16,6 +17,9 @@ package enum Echo {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             case "\r": out += "\\r"
+            case _ where PathBytes.escapedByte(u) != nil:
+                // A file-name byte that is not UTF-8 (`PathBytes`), shown as the byte.
+                out += "\\x\(String(PathBytes.escapedByte(u)!, radix: 16, uppercase: true))"
             default: out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
             }
         }
@@ -35,6 +39,7 @@ package enum Echo {
         switch u.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
         case 0x200B...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: return true
+        case PathBytes.escapeBase + 0x80 ... PathBytes.escapeBase + 0xFF: return true
         default: return false
         }
     }

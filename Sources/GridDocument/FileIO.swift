@@ -54,13 +54,13 @@ package enum FileIO {
         return String(digits) + out
     }
 
-    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    static func exists(_ path: String) -> Bool { PathBytes.exists(path) }
 
     /// "device:inode" of the file `path` names (symbolic links followed): one key for every
     /// spelling of one file. nil when it cannot be read.
     package static func identity(_ path: String) -> String? {
         var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
+        guard PathBytes.withCString(path, { stat($0, &st) }) == 0 else { return nil }
         return "\(st.st_dev):\(st.st_ino)"
     }
 

@@ -10,9 +10,9 @@ public enum EmptySlots: String, Sendable, Hashable, CaseIterable {
 }
 
 extension NodeDecoder {
-    /// `emptySlots` and `itemSize` (item mode only).
+    /// `emptySlots`, `itemSize` and `itemWidth` (item mode only).
     func decodeItemSlots(_ o: ObjectReader, into d: inout Document) throws(DocumentError) {
-        for key in ["emptySlots", "itemSize"] where o.has(key) && !d.isItemMode {
+        for key in ["emptySlots", "itemSize", "itemWidth"] where o.has(key) && !d.isItemMode {
             throw error(o[key], key, "`\(key)` belongs to item mode (a document with `items`)")
         }
         if let n = o["emptySlots"] { d.emptySlots = try enumeration(n, "emptySlots", EmptySlots.self) }
@@ -26,5 +26,6 @@ extension NodeDecoder {
             }
             d.itemSize = size
         }
+        if let n = o["itemWidth"] { d.itemWidth = try itemHeight(n, "itemWidth") }
     }
 }

@@ -108,7 +108,7 @@ extension NodeDecoder {
         }
         let o = try object(node, path, allowed: ["lineSize", "multiplier", "extension"])
         guard o.members.count == 1, let m = o.members.first else {
-            throw error(node, path, "`itemHeight` takes exactly one of `lineSize`, `multiplier` or `extension`")
+            throw error(node, path, "`\(path)` takes exactly one of `lineSize`, `multiplier` or `extension`")
         }
         let vp = o.path(m.key)
         switch m.key {

@@ -63,6 +63,9 @@ extension NumericRange {
     static let fontWeight = NumericRange(lower: 1, upper: 1_000, noun: "a weight", integral: true)
     /// `format.number.decimals`: what a `Double` can hold.
     static let decimals = NumericRange(lower: 0, upper: 15, noun: "a number of decimals", integral: true)
+    /// `shadow.radius`: the selection glow's blur radius (σ = radius / 2); the painter queries
+    /// cells this far (× 1.5) around every band, so it is bounded.
+    static let glowRadius = NumericRange(lower: 0, upper: 16, noun: "a glow radius", unit: " pt")
     /// Opacity and `fraction` track sizes.
     static let unit = NumericRange(lower: 0, upper: 1, noun: "a number")
     /// `canvas.scale`: pixels per point (DESIGN.md §8).

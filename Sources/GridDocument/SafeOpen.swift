@@ -17,7 +17,7 @@ import Darwin
 package enum SafeOpen {
     /// A descriptor open for reading on the regular file at `path`, or why there is none.
     package static func regularFile(_ path: String) -> Result<Int32, FileIOError> {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = PathBytes.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return .failure(FileIOError(reason: reason(errno))) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
@@ -42,14 +42,14 @@ package enum SafeOpen {
     /// Why `path` is not a regular file one can read (nil when it is), without opening it.
     package static func fileProblem(_ path: String) -> String? {
         var st = stat()
-        guard stat(path, &st) == 0 else { return reason(errno) }
+        guard PathBytes.withCString(path, { stat($0, &st) }) == 0 else { return reason(errno) }
         return notRegular(st.st_mode)
     }
 
     /// Why `path` is not a directory (nil when it is).
     package static func directoryProblem(_ path: String) -> String? {
         var st = stat()
-        guard stat(path, &st) == 0 else { return reason(errno) }
+        guard PathBytes.withCString(path, { stat($0, &st) }) == 0 else { return reason(errno) }
         if (st.st_mode & S_IFMT) == S_IFDIR { return nil }
         return notRegular(st.st_mode, expected: "a directory") ?? "it is a file, not a directory"
     }

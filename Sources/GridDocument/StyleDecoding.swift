@@ -58,7 +58,7 @@ extension NodeDecoder {
         if let n = o["shadow"] {
             let so = try object(n, o.path("shadow"), allowed: ["radius", "color"])
             guard let r = so["radius"] else { throw error(n, o.path("shadow"), "missing key `radius`") }
-            let radius = try length(r, so.path("radius"))
+            let radius = try number(r, so.path("radius"), .glowRadius)
             let c = try so["color"].map { (x) throws(DocumentError) in try color(x, so.path("color")) } ?? Color(red: 0.23, green: 0.51, blue: 0.96, alpha: 0.6)
             s.shadow = Shadow(radius: radius, color: c)
         }

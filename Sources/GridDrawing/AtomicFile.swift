@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import GridDocument
 
 /// The one output writer: every file gridrender writes (renders, `compare --diff`, snapshot
 /// references) goes through here (DESIGN.md §8).
@@ -43,7 +44,7 @@ package enum AtomicFile {
         for _ in 0..<16 {
             temporary = "\(directory)/.gridrender-\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp"
             slot = TemporaryFiles.register(temporary)
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            fd = PathBytes.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
             if fd >= 0 { break }
             let code = errno
             TemporaryFiles.unregister(slot)
@@ -59,13 +60,13 @@ package enum AtomicFile {
             try write(temporary)
             // An existing file's permission bits carry over to its replacement (after writing:
             // a read-only mode would stop the writer).
-            if let mode = existing?.st_mode, (mode & S_IFMT) == S_IFREG { _ = chmod(temporary, mode & 0o7777) }
-            guard rename(temporary, path) == 0 else {
+            if let mode = existing?.st_mode, (mode & S_IFMT) == S_IFREG { _ = PathBytes.withCString(temporary) { chmod($0, mode & 0o7777) } }
+            guard PathBytes.withCString(temporary, { t in PathBytes.withCString(path) { rename(t, $0) } }) == 0 else {
                 throw RenderError("\(path): cannot write: \(reason(errno))")
             }
         } catch {
             let code = errno
-            unlink(temporary)
+            _ = PathBytes.withCString(temporary) { unlink($0) }
             if diskIsFull(directory, errno: code), !"\(error)".contains("disk is full") {
                 throw RenderError("\(path): cannot write: the disk is full (no space left on the device holding \(directory))")
             }
@@ -79,8 +80,8 @@ package enum AtomicFile {
     }
 
     /// Writes `bytes` into `temporary` (a file `write(to:)` made); errors name `path`.
-    static func writeContents(_ bytes: [UInt8], to temporary: String, naming path: String) throws {
-        guard let file = fopen(temporary, "wb") else {
+    package static func writeContents(_ bytes: [UInt8], to temporary: String, naming path: String) throws {
+        guard let file = PathBytes.withCString(temporary, { fopen($0, "wb") }) else {
             throw RenderError("\(path): cannot write: \(reason(errno))")
         }
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
@@ -95,13 +96,13 @@ package enum AtomicFile {
     @discardableResult
     package static func checkDestination(_ path: String, policy: Policy) throws -> stat? {
         var st = stat()
-        guard lstat(path, &st) == 0 else { return nil }
+        guard PathBytes.withCString(path, { lstat($0, &st) }) == 0 else { return nil }
         if (st.st_mode & S_IFMT) == S_IFDIR { throw RenderError("\(path): is a directory", badInput: true) }
         var target = st
-        if stat(path, &target) != 0 { target = st }
+        if PathBytes.withCString(path, { stat($0, &target) }) != 0 { target = st }
         for input in policy.protecting where input != "-" {
             var other = stat()
-            guard stat(input, &other) == 0 else { continue }
+            guard PathBytes.withCString(input, { stat($0, &other) }) == 0 else { continue }
             if other.st_dev == target.st_dev && other.st_ino == target.st_ino {
                 throw RenderError("\(path): is \(input == path ? "an input" : "the same file as \(input)"), which this run reads; refusing to overwrite it (choose another output name)", badInput: true)
             }
@@ -116,7 +117,7 @@ package enum AtomicFile {
     static func diskIsFull(_ directory: String, errno code: Int32) -> Bool {
         if code == ENOSPC || code == EDQUOT { return true }
         var fs = statvfs()
-        return statvfs(directory, &fs) == 0 && fs.f_bavail == 0 && fs.f_blocks > 0
+        return PathBytes.withCString(directory, { statvfs($0, &fs) }) == 0 && fs.f_bavail == 0 && fs.f_blocks > 0
     }
 
     static func reason(_ code: Int32) -> String {
@@ -143,7 +144,7 @@ package enum TemporaryFiles {
     static func register(_ path: String) -> Int {
         lock.lock(); defer { lock.unlock() }
         for i in 0..<capacity where slots[i] == nil {
-            slots[i] = strdup(path)
+            slots[i] = PathBytes.strdup(path)
             return i
         }
         return -1

@@ -52,6 +52,20 @@ final class CairoContext {
     func fill() { cairo_fill(pointer) }
     func stroke() { cairo_stroke(pointer) }
     func clip() { cairo_clip(pointer) }
+    /// Clips to the current path with the even-odd rule: a rectangle inside another is cut out.
+    func clipEvenOdd() {
+        cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_clip(pointer)
+        cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_WINDING)
+    }
+    /// The current clip's bounding box in user space.
+    func clipExtents() -> Rect {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(pointer, &x0, &y0, &x1, &y1)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+    /// Clears the path and the current point.
+    func newPath() { cairo_new_path(pointer) }
 
     /// Replaces every pixel (background of a reused band), instead of blending over the last band.
     func paintReplacing(_ color: Color) {

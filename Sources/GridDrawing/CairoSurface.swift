@@ -46,6 +46,31 @@ final class CairoSurface {
                                 what: "image surface \(width)×\(height)")
     }
 
+    /// An ARGB32 surface Cairo owns, its premultiplied pixels written by `fill` (row `y`,
+    /// `width` pixels as native-endian 0xAARRGGBB) before Cairo reads them: a computed image
+    /// such as the selection glow.
+    static func image(width: Int, height: Int, fill: (_ y: Int, _ row: UnsafeMutableBufferPointer<UInt32>) -> Void) throws -> CairoSurface {
+        try checkImageSize(width, height)
+        let surface = try CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+                                       what: "image surface \(width)×\(height)")
+        cairo_surface_flush(surface.pointer)
+        guard let data = cairo_image_surface_get_data(surface.pointer) else { throw RenderError("image surface \(width)×\(height): no pixels") }
+        let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+        for y in 0..<height {
+            data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) {
+                fill(y, UnsafeMutableBufferPointer(start: $0, count: width))
+            }
+        }
+        cairo_surface_mark_dirty(surface.pointer)
+        return surface
+    }
+
+    /// True for SVG and PDF surfaces (device units are points), false for images (pixels).
+    var isVector: Bool {
+        let type = cairo_surface_get_type(pointer)
+        return type == CAIRO_SURFACE_TYPE_SVG || type == CAIRO_SURFACE_TYPE_PDF
+    }
+
     /// The most pixels a cell image may have (64 Mi: 256 MiB decoded), checked from the PNG
     /// header before Cairo allocates anything.
     static let maxCellImagePixels = 1 << 26
@@ -54,7 +79,7 @@ final class CairoSurface {
     /// the path; the size comes from the header, so a giant image is refused before decoding.
     static func png(path: String) throws -> CairoSurface {
         try checkPNGHeader(path)
-        let surface = cairo_image_surface_create_from_png(path)
+        let surface = PathBytes.withCString(path) { cairo_image_surface_create_from_png($0) }
         if let surface, cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS {
             let status = cairo_surface_status(surface)
             cairo_surface_destroy(surface)

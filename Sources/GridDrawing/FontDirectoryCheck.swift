@@ -28,14 +28,11 @@ enum FontDirectoryCheck {
     /// Whether a font file is in `directory` or its subdirectories (fontconfig scans those too),
     /// at most 4 levels down; only names are read, never a file's content.
     private static func containsFont(_ directory: String, depth: Int) -> Bool {
-        guard depth <= 4, let dir = opendir(directory) else { return false }
-        defer { closedir(dir) }
+        guard depth <= 4, let entries = PathBytes.entries(of: directory) else { return false }
         var subdirectories: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
+        for (name, type) in entries {
             if let dot = name.lastIndex(of: "."), fontExtensions.contains(name[name.index(after: dot)...].lowercased()) { return true }
-            if entry.pointee.d_type == UInt8(DT_DIR) || entry.pointee.d_type == UInt8(DT_LNK) { subdirectories.append(directory + "/" + name) }
+            if type == S_IFDIR || type == S_IFLNK { subdirectories.append(directory + "/" + name) }
         }
         return subdirectories.contains { containsFont($0, depth: depth + 1) }
     }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GridDocument
 
 /// The fonts a pinned render may use, and the fontconfig rules that make them behave
 /// (DESIGN.md §4, §9: DejaVu → Noto → Noto CJK → Noto Color Emoji).
@@ -51,16 +52,7 @@ enum FontStack {
 
     /// The regular files of `directory`, sorted by name; nil when it cannot be listed.
     static func files(in directory: String) -> [String]? {
-        guard let dir = opendir(directory) else { return nil }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
+        PathBytes.entries(of: directory)?.map(\.name).sorted()
     }
 
     /// The fontconfig configuration text for a stack: the system cache directory, the files of

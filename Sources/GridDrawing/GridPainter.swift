@@ -18,11 +18,10 @@ final class GridPainter {
     private var strokes = StrokeBatch()
     /// The cells of the region being painted with their styles, reused between regions and bands.
     var items: [(cell: PlacedCell, style: ResolvedStyle)] = []
+    /// The edges of `items` whose dashed borders replace the grid line (`MaskedEdges`).
+    var maskedEdges = MaskedEdges()
     private let decimals: DecimalColumns
     private let lastHeaderRow: Int?
-    /// The widest selection glow, in points. Bands query cells this far beyond their edges so a
-    /// glow crossing a band boundary is painted on both sides.
-    static let maxGlowRadius = 16.0
     /// Snapping units per device unit of the target: 1 for PNG (device units are its pixels)
     /// and for SVG and PDF (device units are points, which the layout snapped to, so their
     /// output does not depend on the scale); a paginated PDF page scaled to fit uses the
@@ -38,6 +37,8 @@ final class GridPainter {
     var recordsLinks = false
     /// Layouts other lanes shaped (`TextLanes.helperShapedLayouts`), while those lanes are idle.
     var borrowedLayouts: [ShapedLayouts] = []
+    /// Long texts laid out once by this painter (`prepared(_:style:width:link:scratch:)`).
+    private var longLayouts: [LongText: TextLayout] = [:]
 
     init(grid: PreparedGrid, geometry: Layout, context: TextContext, images: ImageCache, decimals: DecimalColumns,
          shaped: ShapedLayouts? = nil) {
@@ -49,6 +50,37 @@ final class GridPainter {
         self.text = TextLayout(context: context)
         self.images = images
         lastHeaderRow = geometry.rowKinds.lastIndex(of: .header)
+    }
+
+    /// Texts of at least this many UTF-8 bytes are laid out once per painter and kept.
+    static let longTextBytes = 2048
+    /// At most this many long layouts are kept (a few cells or titles of thousands of characters).
+    static let longLayoutCapacity = 8
+
+    private struct LongText: Hashable {
+        var text: String
+        var style: ResolvedStyle
+        var width: Double?
+        var link: String?
+    }
+
+    /// `string` laid out for `style` in `width` (as `TextLayout.prepare`): in `scratch`, or, for a
+    /// long text, in a layout of its own that this painter keeps. A tall cell or title crosses
+    /// many PNG bands and is shown once in each: re-preparing the shared layout every time shaped
+    /// a 100,000-character word once per band (26 times for one 52,000-pixel cell). The kept
+    /// layout is the same Pango layout the scratch one would be, so the pixels do not change.
+    func prepared(_ string: String, style: ResolvedStyle, width: Double?, link: String? = nil, scratch: TextLayout) -> TextLayout {
+        guard string.utf8.count >= GridPainter.longTextBytes else {
+            scratch.prepare(string, style: style, width: width, link: link)
+            return scratch
+        }
+        let key = LongText(text: string, style: style, width: width, link: link)
+        if let kept = longLayouts[key] { return kept }
+        if longLayouts.count >= GridPainter.longLayoutCapacity { longLayouts.removeAll() }
+        let layout = TextLayout(context: context)
+        layout.prepare(string, style: style, width: width, link: link)
+        longLayouts[key] = layout
+        return layout
     }
 
     /// Forgets the colour and line-style order of earlier bands, so a PNG band paints the same
@@ -81,7 +113,10 @@ final class GridPainter {
     func paint(_ cr: CairoContext, regions: [ViewportRegion], visible: Rect, closeBottoms: Bool = false,
                layers: Layers = .all, rows: Range<Int>? = nil) throws {
         if !layers.isDisjoint(with: [.cells, .text]) {
-            for region in regions { try paint(cr, region, visible: visible, layers: layers, rows: rows) }
+            let bounds = regions.dropFirst().reduce(regions.first?.clip) { $0?.union($1.clip) }
+            for region in regions {
+                try paint(cr, region, visible: visible, layers: layers, rows: rows, gridBounds: bounds ?? region.clip)
+            }
         }
         if layers.contains(.overlay) {
             paintFrozenBoundaries(cr, regions: regions)
@@ -93,8 +128,24 @@ final class GridPainter {
 
     // MARK: - One region
 
-    private func paint(_ cr: CairoContext, _ region: ViewportRegion, visible: Rect, layers: Layers, rows limit: Range<Int>?) throws {
-        guard var shown = region.clip.intersection(visible) else { return }
+    /// The clip of a region's glows: the region's clip grown by the widest glow on the sides
+    /// where it is the grid's edge, so a glow there reaches into the padding instead of being cut
+    /// flat; between regions (frozen panes) it stays inside its own region.
+    static func glowClip(_ region: ViewportRegion, gridBounds: Rect) -> Rect {
+        let c = region.clip, reach = glowReach(maxGlowRadius)
+        let left = c.x <= gridBounds.x + 1e-9 ? reach : 0, right = c.maxX >= gridBounds.maxX - 1e-9 ? reach : 0
+        let top = c.y <= gridBounds.y + 1e-9 ? reach : 0, bottom = c.maxY >= gridBounds.maxY - 1e-9 ? reach : 0
+        return Rect(x: c.x - left, y: c.y - top, width: c.width + left + right, height: c.height + top + bottom)
+    }
+
+    private func paint(_ cr: CairoContext, _ region: ViewportRegion, visible: Rect, layers: Layers, rows limit: Range<Int>?,
+                       gridBounds: Rect) throws {
+        // A glow reaches beyond the grid: the part of the canvas next to it still paints it.
+        let glowClip = GridPainter.glowClip(region, gridBounds: gridBounds)
+        let glowShown = layers.contains(.cells) && limit == nil ? glowClip.intersection(visible) : nil
+        let inside = region.clip.intersection(visible)
+        guard var shown = inside ?? glowShown else { return }
+        let onlyGlow = inside == nil
         if let limit {
             // Only the band of the region the limited rows lie in.
             let R = geometry.rows
@@ -105,16 +156,15 @@ final class GridPainter {
         }
         let rows = geometry.rows.indices(overlapping: shown.y - region.offset.y, shown.maxY - region.offset.y).clamped(to: region.rows)
         let columns = geometry.columns.indices(overlapping: shown.x - region.offset.x, shown.maxX - region.offset.x).clamped(to: region.columns)
-        guard !rows.isEmpty, !columns.isEmpty else { return }
+        guard onlyGlow || (!rows.isEmpty && !columns.isEmpty) else { return }
         cr.save()
         defer { cr.restore() }
-        cr.rectangle(region.clip)
-        cr.clip()
         cr.translate(region.offset.x, region.offset.y)
         let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
+        cr.translate(-region.offset.x, -region.offset.y)
 
         // Cells just outside the visible part still glow into it: query a little wider.
-        let reach = layers.contains(.cells) ? GridPainter.maxGlowRadius : 0
+        let reach = layers.contains(.cells) ? GridPainter.glowReach(GridPainter.maxGlowRadius) : 0
         let query = Rect(x: shown.x - region.offset.x - reach, y: shown.y - region.offset.y - reach,
                          width: shown.width + 2 * reach, height: shown.height + 2 * reach)
         slabs = ItemSlabs(query: query, region: region, limit: limit, rows: geometry.rows, columnCount: columns.count,
@@ -122,9 +172,14 @@ final class GridPainter {
         defer { slabs = nil }
         collectItems(slab: 0)
 
-        if layers.contains(.cells) {
-            // Which of the later passes have anything to draw (each is a walk over the slabs).
-            var bars = false, borders = false, glows = false
+        // Which of the later passes have anything to draw (each is a walk over the slabs).
+        var glows = onlyGlow
+        if layers.contains(.cells) && !onlyGlow {
+            cr.save()
+            cr.rectangle(region.clip)
+            cr.clip()
+            cr.translate(region.offset.x, region.offset.y)
+            var bars = false, borders = false
             forEachSlab {
                 for (cell, style) in items {
                     fills.add(device.snap(cell.frame), style.background.faded(style.opacity))
@@ -136,13 +191,30 @@ final class GridPainter {
             }
             fills.flush(cr)
             if bars { forEachSlab { paintBars(device) } }
+            var masked = MaskedEdges()
+            if borders { forEachSlab { masked.add(MaskedEdges(items)) } }
+            maskedEdges = masked
             paintGridLines(cr, device, rows: rows, columns: columns)
             if borders { forEachSlab { addBorders(device) } }
             flushLines(cr)
-            var glow: [(rect: Rect, shadow: Shadow)] = []
-            if glows { forEachSlab { collectGlow(into: &glow) } }
-            paintGlow(cr, device, glow)
+            cr.restore()
         }
+        if glowShown != nil && glows {
+            var runs: [GlowRun] = []
+            forEachSlab { runs += glowRuns() }
+            if !runs.isEmpty {
+                cr.save()
+                cr.rectangle(glowClip)
+                cr.clip()
+                cr.translate(region.offset.x, region.offset.y)
+                try paintGlow(cr, device, runs: runs)
+                cr.restore()
+            }
+        }
+        guard !onlyGlow else { return }
+        cr.rectangle(region.clip)
+        cr.clip()
+        cr.translate(region.offset.x, region.offset.y)
         let source = grid.cells
         try forEachSlab {
             for (cell, style) in items {
@@ -263,7 +335,8 @@ final class GridPainter {
                     if lines.header != nil, let h = lastHeaderRow, j == h + 1 { continue }
                     let (y, placement) = GridPainter.edge(R, j)
                     let edgeStyle = (j == 0 || j == R.count) ? (lines.outer ?? style) : style
-                    forEachRun(columns, blocked: { c in self.spanCrossesRowEdge(j, column: c) || self.emptyOnBothSides(row: j, column: c) }) { a, b in
+                    forEachRun(columns, blocked: { c in self.spanCrossesRowEdge(j, column: c) || self.emptyOnBothSides(row: j, column: c)
+                        || self.maskedEdges.hidesRowEdge(j, column: c) }) { a, b in
                         let (x0, x1) = GridPainter.extent(C, a, b)
                         horizontalLine(device, y: y, x0: x0, x1: x1, edgeStyle, placement)
                     }
@@ -274,7 +347,8 @@ final class GridPainter {
                     let (x, placement) = GridPainter.edge(C, i)
                     let inner = i > 0 && i < C.count
                     let edgeStyle = inner ? style : (lines.outer ?? style)
-                    forEachRun(rows, blocked: { r in (inner && self.spanCrossesColumnEdge(i, row: r)) || self.emptyOnBothSides(column: i, row: r) }) { a, b in
+                    forEachRun(rows, blocked: { r in (inner && self.spanCrossesColumnEdge(i, row: r)) || self.emptyOnBothSides(column: i, row: r)
+                        || self.maskedEdges.hidesColumnEdge(i, row: r) }) { a, b in
                         let (y0, y1) = GridPainter.extent(R, a, b)
                         verticalLine(device, x: x, y0: y0, y1: y1, edgeStyle, placement)
                     }
@@ -414,91 +488,6 @@ final class GridPainter {
         }
     }
 
-    /// Adds the glow runs of `items` to `runs` (`paintGlow` paints them after every slab).
-    private func collectGlow(into runs: inout [(rect: Rect, shadow: Shadow)]) {
-        for (cell, style) in items {
-            guard var shadow = style.shadow, shadow.radius > 0, shadow.color.alpha > 0 else { continue }
-            shadow.radius = min(shadow.radius, GridPainter.maxGlowRadius)
-            if let last = runs.last, last.shadow == shadow, abs(last.rect.y - cell.frame.y) < 1e-9,
-               abs(last.rect.height - cell.frame.height) < 1e-9, cell.frame.x >= last.rect.maxX - 1e-9,
-               cell.frame.x - last.rect.maxX <= max(1, grid.spec.columnSpacing.size) + 1e-9 {
-                runs[runs.count - 1].rect = last.rect.union(cell.frame)
-            } else {
-                runs.append((cell.frame, shadow))
-            }
-        }
-    }
-
-    /// A glow around selected cells: a rim in the glow colour over the grid lines on the cells'
-    /// edges, then a few stacked translucent strokes fading outwards. Covering the edge lines makes
-    /// the glow symmetric: a centred line lies inside the cell on one side and outside it on the
-    /// other, so without the rim one side showed a line between the cell and its glow. Adjacent
-    /// cells of one row with the same shadow glow as one rectangle, not as a row of boxes.
-    private func paintGlow(_ cr: CairoContext, _ device: DeviceTransform, _ runs: [(rect: Rect, shadow: Shadow)]) {
-        guard !runs.isEmpty else { return }
-        // Lines lie on cell edges only where tracks touch (no spacing between them).
-        let lines = grid.gridLines
-        let rowLine = grid.spec.rowSpacing.size == 0 ? lines.horizontal?.width : nil
-        let columnLine = grid.spec.columnSpacing.size == 0 ? lines.vertical?.width : nil
-        /// The run's rectangle grown to cover its edge lines (`outer`) and the pixels of those
-        /// lines (`rim`: top, bottom, left, right bands), in user space.
-        func outline(_ r: Rect) -> (outer: Rect, rim: [Rect]) {
-            let x0 = device.edgeX(r.x), x1 = device.edgeX(r.maxX)
-            let y0 = device.edgeY(r.y), y1 = device.edgeY(r.maxY)
-            // Line spans [start, end) on each edge; an absent line spans nothing at the edge.
-            func span(_ edge: Double, _ deviceEdge: Double, _ width: Double?, vertical: Bool) -> (Double, Double) {
-                guard let width else { return (deviceEdge, deviceEdge) }
-                let line = device.lineSpan(edge, width: width, vertical: vertical, .centered)
-                return (line.start, line.end)
-            }
-            let top = span(r.y, y0, rowLine, vertical: false), bottom = span(r.maxY, y1, rowLine, vertical: false)
-            let left = span(r.x, x0, columnLine, vertical: true), right = span(r.maxX, x1, columnLine, vertical: true)
-            let ox0 = min(x0, left.0), ox1 = max(x1, right.1), oy0 = min(y0, top.0), oy1 = max(y1, bottom.1)
-            func user(_ dx0: Double, _ dy0: Double, _ dx1: Double, _ dy1: Double) -> Rect {
-                Rect(x: device.userX(dx0), y: device.userY(dy0),
-                     width: device.userX(dx1) - device.userX(dx0), height: device.userY(dy1) - device.userY(dy0))
-            }
-            var rim: [Rect] = []
-            if rowLine != nil {
-                rim.append(user(ox0, oy0, ox1, max(y0, top.1)))
-                rim.append(user(ox0, min(y1, bottom.0), ox1, oy1))
-            }
-            if columnLine != nil {
-                rim.append(user(ox0, oy0, max(x0, left.1), oy1))
-                rim.append(user(min(x1, right.0), oy0, ox1, oy1))
-            }
-            return (user(ox0, oy0, ox1, oy1), rim)
-        }
-        var shadows: [Shadow] = []
-        for run in runs where !shadows.contains(run.shadow) { shadows.append(run.shadow) }
-        for shadow in shadows {
-            let steps = max(1, min(4, Int(shadow.radius.rounded(.up))))
-            let step = shadow.radius / Double(steps)
-            let outlines = runs.filter { $0.shadow == shadow }.map { outline($0.rect) }
-            // The rim, in the colour of the innermost stroke, painted once even where bands cross.
-            let rims = outlines.flatMap(\.rim)
-            if !rims.isEmpty {
-                for band in rims { cr.rectangle(band) }
-                var color = shadow.color
-                color.alpha *= Double(steps) / Double(steps + 1)
-                cr.setSource(color)
-                cr.fill()
-            }
-            for k in 0..<steps {
-                let grow = step * (Double(k) + 0.5)
-                for (outer, _) in outlines {
-                    cr.rectangle(Rect(x: outer.x - grow, y: outer.y - grow,
-                                      width: outer.width + 2 * grow, height: outer.height + 2 * grow))
-                }
-                var color = shadow.color
-                color.alpha *= Double(steps - k) / Double(steps + 1)
-                cr.setSource(color)
-                cr.setLineWidth(step)
-                cr.stroke()
-            }
-        }
-    }
-
     // MARK: - Content
 
     private func paintContent(_ cr: CairoContext, _ device: DeviceTransform, _ cell: PlacedCell,
@@ -609,8 +598,7 @@ final class GridPainter {
             ?? borrowedLayouts.lazy.compactMap({ $0.layout(for: string, font: style.font, markup: style.markup, settings: settings) }).first {
             text = kept
         } else {
-            text = self.text
-            text.prepare(string, style: style, width: room, link: link)
+            text = prepared(string, style: style, width: room, link: link, scratch: self.text)
         }
         noteMissing(in: text, at: .cell(row: cell.row, column: cell.column, item: cell.item ?? -1))
         let logical = text.logicalRect

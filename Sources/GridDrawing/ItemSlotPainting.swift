@@ -50,17 +50,18 @@ extension GridPainter {
         let lines = grid.gridLines
         let across = lines.horizontal ?? lines.outer ?? lines.vertical
         let down = lines.vertical ?? lines.outer ?? lines.horizontal
-        func box(_ f: Rect) {
+        // A side that a dashed border draws is left to it (`MaskedEdges`).
+        func box(_ f: Rect, _ borders: Insets<LineStyle?> = Insets(all: nil)) {
             if let across {
-                horizontalLine(device, y: f.y, x0: f.x, x1: f.maxX, across, .after)
-                horizontalLine(device, y: f.maxY, x0: f.x, x1: f.maxX, across, .before)
+                if !borders.top.isDashed { horizontalLine(device, y: f.y, x0: f.x, x1: f.maxX, across, .after) }
+                if !borders.bottom.isDashed { horizontalLine(device, y: f.maxY, x0: f.x, x1: f.maxX, across, .before) }
             }
             if let down {
-                verticalLine(device, x: f.x, y0: f.y, y1: f.maxY, down, .after)
-                verticalLine(device, x: f.maxX, y0: f.y, y1: f.maxY, down, .before)
+                if !borders.left.isDashed { verticalLine(device, x: f.x, y0: f.y, y1: f.maxY, down, .after) }
+                if !borders.right.isDashed { verticalLine(device, x: f.maxX, y0: f.y, y1: f.maxY, down, .before) }
             }
         }
-        forEachSlab { for (cell, _) in items where cell.item != nil { box(cell.frame) } }
+        forEachSlab { for (cell, style) in items where cell.item != nil { box(cell.frame, style.borders) } }
         if grid.emptySlots == .placeholder {
             let R = geometry.rows, C = geometry.columns
             for row in rows where geometry.rowKinds[row] != .section {

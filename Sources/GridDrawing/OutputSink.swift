@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GridDocument
 
 /// Where a document's bytes go as they are made: an open file (each part written at once, so
 /// memory holds only the part in hand) or memory.
@@ -17,7 +18,7 @@ final class OutputSink {
     /// Writes into `path` (a temporary file `AtomicFile` made); errors name `naming`.
     init(path: String, naming: String) throws {
         name = naming
-        guard let file = fopen(path, "wb") else {
+        guard let file = PathBytes.withCString(path, { fopen($0, "wb") }) else {
             throw RenderError("\(naming): cannot write: \(String(cString: strerror(errno)))")
         }
         self.file = file

@@ -1,4 +1,5 @@
 import CPNGCodec
+import GridDocument
 
 /// Owns one streaming libpng encoder (`grpng_writer`, in C because of libpng's setjmp/longjmp):
 /// rows go in band by band, so memory does not grow with the image height.
@@ -9,7 +10,7 @@ final class PNGEncoder {
     init(path: String?, width: Int, height: Int, alpha: Bool, level: Int, filter: Int32) throws {
         var err = [CChar](repeating: 0, count: 256)
         let made: OpaquePointer? = if let path {
-            grpng_writer_create(path, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(level), filter, &err, err.count)
+            PathBytes.withCString(path) { grpng_writer_create($0, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(level), filter, &err, err.count) }
         } else {
             grpng_writer_create(nil, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(level), filter, &err, err.count)
         }

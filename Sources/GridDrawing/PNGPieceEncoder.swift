@@ -1,5 +1,6 @@
 import CPNGCodec
 import Dispatch
+import GridDocument
 
 /// Where painted PNG bands go, in order: `BandEncoder` (libpng, one thread, any row filter) or
 /// `PNGPieceEncoder` (zlib on several threads, no row filter).
@@ -54,7 +55,7 @@ final class PNGPieceEncoder: PNGBandSink, @unchecked Sendable {
     init(path: String?, width: Int, height: Int, alpha: Bool, level: Int, threads: Int) throws {
         var err = [CChar](repeating: 0, count: 256)
         let made: OpaquePointer? = if let path {
-            grpng_stream_create(path, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(level), &err, err.count)
+            PathBytes.withCString(path) { grpng_stream_create($0, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(level), &err, err.count) }
         } else {
             grpng_stream_create(nil, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(level), &err, err.count)
         }

@@ -1,5 +1,6 @@
 import CPangoCairo
 import Foundation
+import GridDocument
 
 /// One private fontconfig configuration per pinned font stack (the default one, or the
 /// directories of `--font-dir`), built on first use and shared by every pinned font map of the
@@ -42,7 +43,7 @@ final class PinnedFontConfigs: @unchecked Sendable {  // `configs` is guarded by
         guard let config = FcConfigCreate() else { throw RenderError("cannot create a fontconfig configuration") }
         _ = FcConfigParseAndLoadFromMemory(config, FontStack.configuration(rejecting: rejected), 0)
         for (directory, _) in listed {
-            guard FcConfigAppFontAddDir(config, directory) != 0 else {
+            guard PathBytes.withCString(directory, { $0.withMemoryRebound(to: FcChar8.self, capacity: 1) { FcConfigAppFontAddDir(config, $0) } }) != 0 else {
                 FcConfigDestroy(config)
                 throw RenderError("font directory \(directory): cannot be read", badInput: !directories.isEmpty)
             }
@@ -59,11 +60,14 @@ final class PinnedFontConfigs: @unchecked Sendable {  // `configs` is guarded by
     /// Whether the application fonts of `config` include one from `directory`.
     private static func hasFonts(_ config: OpaquePointer, under directory: String) -> Bool {
         guard let set = FcConfigGetFonts(config, FcSetApplication) else { return false }
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        // fontconfig keeps each file's path made absolute (FcStrCanonFilename): a relative
+        // --font-dir is compared the same way.
+        let absolute = PathBytes.absolute(directory)
+        let prefix = absolute.hasSuffix("/") ? absolute : absolute + "/"
         for i in 0..<Int(set.pointee.nfont) {
             var file: UnsafeMutablePointer<FcChar8>?
             guard let font = set.pointee.fonts[i], FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
-            if String(cString: file).hasPrefix(prefix) { return true }
+            if PathBytes.string(UnsafeBufferPointer(start: file, count: strlen(file))).hasPrefix(prefix) { return true }
         }
         return false
     }

@@ -152,12 +152,12 @@ final class RenderJob {
             for b in blocks ?? frame.blocks where b.rect.intersects(visible) {
                 let style = CanvasFrame.blockStyle(b.block.style)
                 let inner = b.rect.inset(by: style.padding)
-                blockText.prepare(b.block.text, style: style, width: inner.width)
+                let text = painter.prepared(b.block.text, style: style, width: inner.width, scratch: blockText)
                 cr.setSource(style.color.faded(style.opacity))
-                blockText.show(in: cr, x: inner.x, y: inner.y)
+                text.show(in: cr, x: inner.x, y: inner.y)
                 let place: MissingGlyphs.Place = b.block == grid.title ? .title : b.block == grid.subtitle ? .subtitle : .footnote
-                painter.noteMissing(in: blockText, at: place)
-                if !blockText.links.isEmpty { painter.addLinks(cr, blockText, x: inner.x, y: inner.y, clip: b.rect) }
+                painter.noteMissing(in: text, at: place)
+                if !text.links.isEmpty { painter.addLinks(cr, text, x: inner.x, y: inner.y, clip: b.rect) }
             }
         }
         let origin = gridOrigin ?? frame.gridOrigin

@@ -20,6 +20,8 @@ final class TextLayout {
     private var attributes: TextAttributes?
     /// Linked ranges of the current text (UTF-8 bytes of what is shown) and their URLs.
     private(set) var links: [(range: Range<Int>, url: String)] = []
+    /// Where each line of the current text is, once a culled `show` asked (nil after `prepare`).
+    private var lineBoxes: [LineBox]?
 
     init(context: TextContext) {
         self.context = context
@@ -49,6 +51,7 @@ final class TextLayout {
         if settings.height != height { pango_layout_set_height(pointer, settings.height); height = settings.height }
         lineLimit = settings.lineLimit
         if settings.alignment != alignment { pango_layout_set_alignment(pointer, settings.alignment); alignment = settings.alignment }
+        lineBoxes = nil
         let styled = StyledText(text, style: style, link: link, mode: context.fontMap.mode)
         pango_layout_set_text(pointer, styled.text, -1)
         if styled.attributes != nil || attributes != nil {
@@ -199,8 +202,74 @@ final class TextLayout {
     }
 
     /// Draws the layout with its origin at (`x`, `y`) in user space, in the context's source colour.
+    /// A layout of more than `cullingLines` lines that the clip cuts shows only the lines near the
+    /// clip: a tall wrapped cell or title crosses many PNG bands, and showing all of it in each
+    /// band made a 1 MB word cost bands × glyphs (quadratic in its length).
     func show(in cr: CairoContext, x: Double, y: Double) {
+        if pango_layout_get_line_count(pointer) > TextLayout.cullingLines, showLines(in: cr, x: x, y: y, near: cr.clipExtents()) {
+            return
+        }
         cr.moveTo(x, y)
         pango_cairo_show_layout(cr.pointer, pointer)
+    }
+
+    /// Layouts of more lines than this are culled to the clip when shown.
+    static let cullingLines: Int32 = 64
+
+    /// A line of the current text: the line, its logical box and baseline in Pango units.
+    private struct LineBox {
+        let line: UnsafeMutablePointer<PangoLayoutLine>
+        let x: Int32, top: Int32, bottom: Int32, baseline: Int32
+    }
+
+    private func currentLineBoxes() -> [LineBox] {
+        if let lineBoxes { return lineBoxes }
+        var boxes: [LineBox] = []
+        if let iter = pango_layout_get_iter(pointer) {
+            defer { pango_layout_iter_free(iter) }
+            repeat {
+                guard let line = pango_layout_iter_get_line_readonly(iter) else { continue }
+                var logical = PangoRectangle()
+                pango_layout_iter_get_line_extents(iter, nil, &logical)
+                boxes.append(LineBox(line: line, x: logical.x, top: logical.y, bottom: logical.y + logical.height,
+                                     baseline: pango_layout_iter_get_baseline(iter)))
+            } while pango_layout_iter_next_line(iter) != 0
+        }
+        lineBoxes = boxes
+        return boxes
+    }
+
+    /// Shows the lines whose boxes, widened by two line heights for ink beyond them, meet `clip`
+    /// (user space), each as `pango_cairo_show_layout` would place it; false, showing nothing, when
+    /// every line is near the clip (the caller shows the whole layout as usual).
+    ///
+    /// Each line's origin goes into the matrix and the current point is cleared (Pango then
+    /// starts from 0, 0), so its glyphs get the same coordinates as in the whole layout: moving
+    /// the current point to the line instead would round it to Cairo's 1/256-unit fixed point.
+    private func showLines(in cr: CairoContext, x: Double, y: Double, near clip: Rect) -> Bool {
+        let boxes = currentLineBoxes()
+        let scale = Double(PANGO_SCALE)
+        func isNear(_ box: LineBox) -> Bool {
+            let height = Double(box.bottom - box.top) / scale
+            return y + Double(box.bottom) / scale + 2 * height >= clip.y && y + Double(box.top) / scale - 2 * height <= clip.maxY
+        }
+        // Lines go down the layout: the first near one by binary search, then until one is past.
+        var low = 0, high = boxes.count
+        while low < high {
+            let mid = (low + high) / 2
+            let height = Double(boxes[mid].bottom - boxes[mid].top) / scale
+            if y + Double(boxes[mid].bottom) / scale + 2 * height < clip.y { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < boxes.count && isNear(boxes[end]) { end += 1 }
+        guard low > 0 || end < boxes.count else { return false }
+        for box in boxes[low..<end] {
+            cr.save()
+            cr.newPath()
+            cr.translate(x + Double(box.x) / scale, y + Double(box.baseline) / scale)
+            pango_cairo_show_layout_line(cr.pointer, box.line)
+            cr.restore()
+        }
+        return true
     }
 }

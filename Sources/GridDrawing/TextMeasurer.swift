@@ -64,6 +64,18 @@ final class TextMeasurer: ContentMeasurer {
         }
     }
 
+    /// Text items take their natural size plus padding; placeholders, swatches and images have
+    /// no size of their own (zero), so the layout makes their columns square.
+    func itemSize(item: Int, row: Int, column: Int) -> Size {
+        guard case .text(let text) = source.content(row: row, column: column, item: item), !text.isEmpty else {
+            return Size(width: 0, height: 0)
+        }
+        let style = source.style(row: row, column: column, item: item)
+        let natural = textSize(text, style: style, width: nil)
+        return Size(width: roundedUp(natural.width + style.padding.left + style.padding.right),
+                    height: roundedUp(natural.height + style.padding.top + style.padding.bottom))
+    }
+
     /// Sizes are rounded up to whole points, so snapping a track (in whole points, at every
     /// scale) can never make its own content ellipsize or wrap, and the layout does not depend
     /// on the scale.

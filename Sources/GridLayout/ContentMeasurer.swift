@@ -9,6 +9,8 @@ public protocol ContentMeasurer {
     func width(row: Int, column: Int) -> Double
     /// The content height in points when the cell is `width` points wide.
     func height(row: Int, column: Int, width: Double) -> Double
+    /// The natural size of an item in the horizontal direction (default: zero; see below).
+    func itemSize(item: Int, row: Int, column: Int) -> Size
 }
 
 /// A measurer for grids without content: every cell measures zero.
@@ -16,4 +18,12 @@ public struct ZeroMeasurer: ContentMeasurer, Sendable {
     public init() {}
     public func width(row: Int, column: Int) -> Double { 0 }
     public func height(row: Int, column: Int, width: Double) -> Double { 0 }
+}
+
+extension ContentMeasurer {
+    /// Item mode, horizontal direction (`GridSpec.Items.isHorizontal`): the natural size of item
+    /// `item`, placed at (`row`, `column`), padding included; zero where the content has no
+    /// size of its own (placeholders, swatches, images), so its column falls back to square.
+    /// The default measures nothing.
+    public func itemSize(item: Int, row: Int, column: Int) -> Size { Size(width: 0, height: 0) }
 }

@@ -38,6 +38,18 @@ public struct GridSpec: Sendable, Hashable {
         public var sectionHeaderHeight: TrackSize? = nil
         /// Items smaller than their slots (`ItemSize`); nil = every item fills its slot.
         public var itemSize: ItemSize? = nil
+        /// The horizontal direction's `itemHeight`: column widths from the average row height,
+        /// in the same forms (`lineSize(0)`: square). Used only when `isHorizontal`.
+        public var itemWidth: ItemHeight? = nil
+
+        /// RDH's horizontal direction (DESIGN.md §3, "flow `columns` swaps the axes"): flow
+        /// `.columns` in a grid that has a height to share (`height`, the canvas's or the
+        /// viewport's) or no width at all. Rows then share the height and column widths come
+        /// from `itemWidth`, `itemSize.width` or the items' content; otherwise (a width and
+        /// no height) columns share the width and rows follow `itemHeight`, as with flow `.rows`.
+        public func isHorizontal(width: Double?, height: Double?) -> Bool {
+            flow == .columns && (height != nil || width == nil)
+        }
         public init(sections: [Section], flow: Flow = .rows, limit: LineLimit? = nil,
                     itemHeight: ItemHeight? = nil, sectionsStartOnNewLine: Bool = true) {
             self.sections = sections; self.flow = flow; self.limit = limit

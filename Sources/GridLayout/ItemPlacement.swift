@@ -13,7 +13,9 @@
 ///
 /// Counts: flow `.rows` has exactly `lineLength` columns (`maxColumns n` → n even with fewer
 /// items). Flow `.columns` has, per block, as many rows as its longest column (at most
-/// `lineLength`), and as many columns as the widest block needs (at least `maxColumns`).
+/// `lineLength`), and as many columns as the widest block needs (at least `maxColumns`); in
+/// the horizontal direction with a height to share (`fullBlocks`) every block has exactly `maxRows` rows, the mirror
+/// of flow `.rows` keeping `maxColumns` columns, so items are the same height however few.
 struct ItemPlacement: Sendable {
     struct Line: Sendable, Hashable {
         var firstItem: Int
@@ -47,7 +49,9 @@ struct ItemPlacement: Sendable {
 
     /// - Parameter adaptiveColumns: the column count an `adaptive` default column width gives
     ///   (used only when `items.limit` is nil).
-    init(_ items: GridSpec.Items, adaptiveColumns: Int?) {
+    /// - Parameter fullBlocks: flow `.columns` with `maxRows r`: every block gets r rows (the
+    ///   horizontal direction, where rows share the height as columns share the width).
+    init(_ items: GridSpec.Items, adaptiveColumns: Int?, fullBlocks: Bool = false) {
         flow = items.flow
         var shown: [Int] = []
         shown.reserveCapacity(items.sections.count)
@@ -93,7 +97,11 @@ struct ItemPlacement: Sendable {
             let longest = lines[blockFirstLine...].reduce(0) { Swift.max($0, $1.count) }
             // As many rows as the block's longest column: `maxRows` is a maximum, and a short
             // section under a header gets no empty rows.
-            let rowCount = longest
+            var rowCount = longest
+            // Capped as flow `.rows` caps its columns, so a huge `maxRows` cannot allocate rows.
+            if fullBlocks, case .maxRows? = items.limit {
+                rowCount = Swift.max(longest, Swift.min(lineLength, LayoutLimits.maxColumns))
+            }
             let block = Block(rowStart: rowKinds.count, rowCount: rowCount, firstLine: blockFirstLine, lineCount: lineCount)
             for _ in 0..<rowCount {
                 rowKinds.append(.item); rowSections.append(blockFirstItemSection); rowGroup.append(blocks.count)

@@ -10,9 +10,11 @@ public enum LayoutEngine {
     /// measured at column 0 with the full grid width). A span takes no part in auto sizing
     /// along an axis where it covers more than one track.
     ///
-    /// Item mode does not consult the measurer for items: column widths come from the track
-    /// sizes, row heights from `itemHeight`, and cells always fill their slots (cell alignment
-    /// applies to table mode only). Only `.auto` section header rows are measured. The item
+    /// Item mode, vertical direction, does not consult the measurer for items: column widths
+    /// come from the track sizes, row heights from `itemHeight`. The horizontal direction
+    /// (`GridSpec.Items.isHorizontal`) swaps the axes and measures items
+    /// (`ContentMeasurer.itemSize`) for content-sized columns and rows. Items smaller than their
+    /// slots (`itemSize`) are placed by cell alignment. `.auto` section header rows are measured. The item
     /// grid's width is `spec.width`, else the viewport's width (a collection grid fills the
     /// visible width and scrolls vertically); table mode sizes to `spec.width`/`height` only.
     ///

@@ -24,9 +24,10 @@ enum FileIO {
     static func write(_ data: Data, to path: String) throws(ImageError) {
         try atomically(path) { temporary throws(ImageError) in
             do {
-                try data.write(to: URL(fileURLWithPath: temporary))
+                try AtomicFile.writeContents([UInt8](data), to: temporary, naming: path)
             } catch {
-                throw ImageError(file: path, "cannot write file (\(reason(error)))")
+                let text = "\(error)"
+                throw ImageError(file: path, text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text)
             }
         }
     }
@@ -34,7 +35,9 @@ enum FileIO {
     /// Calls `body` with a temporary path next to `path`, then renames it over `path`; on any
     /// failure the temporary file is removed and `path` is left as it was.
     static func atomically(_ path: String, _ body: (String) throws(ImageError) -> Void) throws(ImageError) {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        // Split as text, not through URL: the path's bytes stay exactly as given (`PathBytes`).
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
         try createDirectory(directory)
         // The renderer's output writer: short temporary names, removal on signals, modes kept.
         do {
@@ -48,18 +51,9 @@ enum FileIO {
     }
 
     static func createDirectory(_ directory: String) throws(ImageError) {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ImageError(file: directory, "cannot create directory (\(reason(error)))")
+        if let (code, part) = PathBytes.makeDirectories(directory) {
+            let why = code == ENOTDIR ? "\(part) is a file, not a folder" : String(cString: strerror(code))
+            throw ImageError(file: directory, "cannot create directory (\(why))")
         }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return nsError.localizedDescription
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GridDocument
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -59,7 +60,7 @@ public enum FolderAcceptance {
                     return Outcome(path: pair.path, action: .added)
                 case (_, false):
                     guard prune else { return Outcome(path: pair.path, action: .kept) }
-                    if unlink(reference) != 0 {
+                    if PathBytes.withCString(reference, { unlink($0) }) != 0 {
                         throw ImageError(file: reference, "cannot remove (\(String(cString: strerror(errno))))")
                     }
                     return Outcome(path: pair.path, action: .removed)
@@ -79,13 +80,6 @@ public enum FolderAcceptance {
     /// Copies a file over another atomically, keeping the bytes as they are (no re-encoding).
     static func copy(_ source: String, over target: String) throws(ImageError) {
         // The writer has created the temporary file already: its bytes are written into it.
-        let bytes = try FileIO.read(source)
-        try FileIO.atomically(target) { temporary throws(ImageError) in
-            do {
-                try bytes.write(to: URL(fileURLWithPath: temporary))
-            } catch {
-                throw ImageError(file: source, "cannot copy (\(error.localizedDescription))")
-            }
-        }
+        try FileIO.write(try FileIO.read(source), to: target)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GridDocument
 
 /// A folder of reference images compared with a folder of new renderings (`gridrender compare
 /// EXPECTED_DIR ACTUAL_DIR`), the way reg-cli or Playwright's `toHaveScreenshot` review a run:
@@ -78,23 +79,22 @@ public enum FolderComparison {
 
     /// The image files under `directory`, as sorted relative paths with `/` separators.
     public static func images(in directory: String) throws(ImageError) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw ImageError(file: directory, "no such folder")
-        }
-        guard isDirectory.boolValue else { throw ImageError(file: directory, "is a file, not a folder") }
-        guard let walker = FileManager.default.enumerator(atPath: directory) else {
-            throw ImageError(file: directory, "cannot read folder")
-        }
+        guard PathBytes.exists(directory) else { throw ImageError(file: directory, "no such folder") }
+        guard PathBytes.isDirectory(directory) else { throw ImageError(file: directory, "is a file, not a folder") }
+        // Listed through `PathBytes`, not FileManager: names that are not UTF-8 keep their bytes.
+        guard let top = PathBytes.entries(of: directory) else { throw ImageError(file: directory, "cannot read folder") }
         var paths: [String] = []
-        while let next = walker.nextObject() as? String {
-            let name = (next as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                if (walker.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { walker.skipDescendants() }
-                continue
+        var pending: [(relative: String, entries: [(name: String, type: mode_t)])] = [("", top)]
+        while let (relative, entries) = pending.popLast() {
+            // Hidden names are skipped, folders too; symbolic links are not followed.
+            for (name, type) in entries where !name.hasPrefix(".") {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if type == S_IFDIR {
+                    if let inner = PathBytes.entries(of: directory + "/" + path) { pending.append((path, inner)) }
+                } else if type == S_IFREG, Kind(path: path) != nil {
+                    paths.append(path)
+                }
             }
-            guard (walker.fileAttributes?[.type] as? FileAttributeType) == .typeRegular, Kind(path: next) != nil else { continue }
-            paths.append(next)
         }
         return paths.sorted()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GridDocument
 
 /// The HTML review page of a folder comparison (`compare EXPECTED_DIR ACTUAL_DIR --report DIR`):
 /// one static `index.html` with inline CSS and script and the images beside it in `images/`, so
@@ -24,7 +25,7 @@ public struct FolderReportPage: Sendable {
 
     /// Writes `index.html` and copies the images it shows into `directory/images`.
     public func write(to directory: String) throws(ImageError) {
-        let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let root = PathBytes.absolute(directory)
         let images = Self.imagesDirectory(in: root)
         try FileIO.createDirectory(images)
         var links: [String: [String: String]] = [:]
@@ -33,7 +34,7 @@ public struct FolderReportPage: Sendable {
             for (role, source) in [("expected", entry.expectedImage), ("actual", entry.actualImage), ("diff", entry.diffImage)] {
                 guard let source else { continue }
                 let target = "\(images)/\(entry.path).\(role).png"
-                let absolute = URL(fileURLWithPath: source).standardizedFileURL.path
+                let absolute = PathBytes.absolute(source)
                 if absolute != target {
                     try FileIO.write(try FileIO.read(absolute), to: target)
                 }
@@ -49,7 +50,7 @@ public struct FolderReportPage: Sendable {
     static func escape(_ text: String) -> String { SnapshotReport.escape(text) }
 
     static func href(_ path: String) -> String {
-        escape(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#"))) ?? path)
+        escape(PathBytes.percentEncoded(path))
     }
 
     func html(links: [String: [String: String]]) -> String {

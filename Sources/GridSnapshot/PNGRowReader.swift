@@ -20,7 +20,7 @@ final class PNGRowReader {
         // Only a regular file: libpng's fopen would block forever on a named pipe (SafeOpen).
         if let problem = SafeOpen.fileProblem(path) { throw ImageError(file: path, problem) }
         var message = [CChar](repeating: 0, count: 512)
-        let opened = message.withUnsafeMutableBufferPointer { grpng_reader_open(path, $0.baseAddress, $0.count) }
+        let opened = message.withUnsafeMutableBufferPointer { m in PathBytes.withCString(path) { grpng_reader_open($0, m.baseAddress, m.count) } }
         guard let opened else {
             throw ImageError(file: path, RGBAImage.string(from: message, fallback: "cannot read PNG"))
         }
@@ -73,8 +73,10 @@ final class PNGRowWriter {
         self.path = path
         var message = [CChar](repeating: 0, count: 512)
         let created = message.withUnsafeMutableBufferPointer { err in
-            grpng_writer_create(path, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(compressionLevel), filter,
-                                err.baseAddress, err.count)
+            PathBytes.withOptionalCString(path) {
+                grpng_writer_create($0, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(compressionLevel), filter,
+                                    err.baseAddress, err.count)
+            }
         }
         guard let created else {
             throw ImageError(file: path, RGBAImage.string(from: message, fallback: "cannot create PNG encoder"))

@@ -1,4 +1,5 @@
 import Foundation
+import GridDocument
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,7 +27,7 @@ public struct SnapshotReport: Sendable {
     public let directory: String
 
     public init(directory: String) {
-        self.directory = URL(fileURLWithPath: directory).standardizedFileURL.path
+        self.directory = PathBytes.absolute(directory)
     }
 
     public var indexPath: String { directory + "/index.html" }
@@ -34,7 +35,7 @@ public struct SnapshotReport: Sendable {
 
     /// The failures recorded so far.
     public func entries() -> [Entry] {
-        guard let data = FileManager.default.contents(atPath: entriesPath),
+        guard let data = try? FileIO.read(entriesPath),
               let entries = try? JSONDecoder().decode([Entry].self, from: data) else { return [] }
         return entries
     }
@@ -61,7 +62,7 @@ public struct SnapshotReport: Sendable {
 
     /// Removes the failure called `name` (a snapshot that passes again) and rewrites `index.html`.
     public func remove(name: String) throws(ImageError) {
-        guard FileManager.default.fileExists(atPath: entriesPath) else { return }
+        guard PathBytes.exists(entriesPath) else { return }
         try withLock { () throws(ImageError) in
             var all = entries()
             let count = all.count
@@ -86,11 +87,11 @@ public struct SnapshotReport: Sendable {
     }
 
     private func link(_ path: String, index: Int, role: String) throws(ImageError) -> String {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let absolute = PathBytes.absolute(path)
         if absolute.hasPrefix(directory + "/") {
             return String(absolute.dropFirst(directory.count + 1))
         }
-        let name = "files/\(index)-\(role)-" + URL(fileURLWithPath: absolute).lastPathComponent
+        let name = "files/\(index)-\(role)-" + PathBytes.lastComponent(absolute)
         try FileIO.write(try FileIO.read(absolute), to: directory + "/" + name)
         return name
     }
@@ -98,7 +99,7 @@ public struct SnapshotReport: Sendable {
     private func withLock<T>(_ body: () throws(ImageError) -> T) throws(ImageError) -> T {
         Self.processLock.lock()
         defer { Self.processLock.unlock() }
-        let fd = open(directory + "/.report.lock", O_CREAT | O_RDWR, 0o644)
+        let fd = PathBytes.withCString(directory + "/.report.lock") { open($0, O_CREAT | O_RDWR, 0o644) }
         if fd >= 0 { _ = flock(fd, LOCK_EX) }
         defer { if fd >= 0 { _ = flock(fd, LOCK_UN); close(fd) } }
         return try body()
@@ -121,7 +122,7 @@ public struct SnapshotReport: Sendable {
             body += "<pre>\(escape(entry.message))</pre>\n<div class=\"row\">\n"
             for (title, path) in [("expected", entry.expected), ("actual", entry.actual), ("diff", entry.diff)] {
                 guard let path else { continue }
-                let href = escape(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
+                let href = escape(PathBytes.percentEncoded(path))
                 body += "<figure><a href=\"\(href)\"><img src=\"\(href)\" alt=\"\(title)\"></a><figcaption>\(title)</figcaption></figure>\n"
             }
             body += "</div>\n</section>\n"

@@ -8,8 +8,7 @@ import GridDrawing
 enum AppearancePair {
     /// `table.png` → `table-dark.png` (the suffix goes before the extension).
     static func path(_ output: String, _ appearance: Appearance) -> String {
-        let url = URL(fileURLWithPath: output)
-        let ext = url.pathExtension
+        let ext = PathBytes.pathExtension(output)
         let stem = ext.isEmpty ? output : String(output.dropLast(ext.count + 1))
         return "\(stem)-\(appearance.rawValue)" + (ext.isEmpty ? "" : ".\(ext)")
     }
@@ -18,7 +17,7 @@ enum AppearancePair {
     static func snippet(_ tasks: [RenderCommand.Task]) -> String? {
         guard let light = tasks.first(where: { $0.appearance == .light }),
               let dark = tasks.first(where: { $0.appearance == .dark }) else { return nil }
-        let alt = URL(fileURLWithPath: light.input == "-" ? "table" : light.input).deletingPathExtension().lastPathComponent
+        let alt = light.input == "-" ? "table" : PathBytes.stem(light.input)
         return """
             <picture>
               <source media="(prefers-color-scheme: dark)" srcset="\(XMLText.escaped(dark.output))">

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GridDocument
 import GridDrawing
 import GridSnapshot
 
@@ -95,8 +96,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     private func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        PathBytes.isDirectory(path)
     }
 
     func options() throws(CompareError) -> ComparisonOptions {
@@ -165,7 +165,7 @@ struct CompareCommand: ParsableCommand {
         for (flag, value) in [("--junit", junit), ("--markdown", markdown)] where value != nil {
             throw CompareError(message: "\(flag) needs two folders; \(expected) and \(actual) are files")
         }
-        let masks = try loadMask().rectangles(for: (expected as NSString).lastPathComponent)
+        let masks = try loadMask().rectangles(for: PathBytes.lastComponent(expected))
         var diffPath = diff
         if diffPath == nil, report != nil {
             diffPath = reportDiffPath()
@@ -211,9 +211,8 @@ struct CompareCommand: ParsableCommand {
 
     private func reportDiffPath() -> String? {
         guard let report else { return nil }
-        let stem = URL(fileURLWithPath: actual).deletingPathExtension().lastPathComponent
-        return URL(fileURLWithPath: report).appendingPathComponent("files")
-            .appendingPathComponent("\(stem).diff.png").path
+        let stem = PathBytes.stem(actual)
+        return (report.hasSuffix("/") ? report : report + "/") + "files/\(stem).diff.png"
     }
 
     // MARK: - Folders

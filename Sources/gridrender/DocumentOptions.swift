@@ -104,7 +104,7 @@ struct DocumentOptions: ParsableArguments {
         if let inputFormat { document = try Document.load(path: path, as: inputFormat, maxInputBytes: limit) }
         else { document = try Document.load(path: path, maxInputBytes: limit) }
         document = try document.applying(overrides)
-        let format = inputFormat ?? InputFormat(pathExtension: URL(fileURLWithPath: path).pathExtension)
+        let format = inputFormat ?? InputFormat(pathExtension: PathBytes.pathExtension(path))
         let preview = PreviewOptions(padding: padding, stretch: stretch, bareTable: [.csv, .tsv, .md].contains(format))
         document = try document.applying(preview, width: width)
         if let appearance = appearance ?? (appearances.count == 1 ? appearances[0] : nil) { document.appearance = appearance }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GridDocument
 import GridDrawing
 
 /// The `gridrender` command-line tool (DESIGN.md §6). Exit codes: 0 success, 1 a comparison
@@ -26,7 +27,9 @@ struct GridRenderCommand: ParsableCommand {
             RenderTrace.mark("main")
             // Ctrl-C, SIGTERM and SIGHUP remove any temporary output file before the process dies.
             TemporaryFiles.removeOnSignals()
-            var command = try parseAsRoot()
+            // The raw argv, decoded losslessly: CommandLine.arguments has already turned file-name
+            // bytes that are not UTF-8 into U+FFFD, losing the file's real name (PathBytes).
+            var command = try parseAsRoot(Array(PathBytes.arguments.dropFirst()))
             RenderTrace.mark("parsed arguments")
             try command.run()
         } catch let code as ExitCode {

@@ -56,10 +56,11 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         if let outDirectory {
             // Once, before any input: a folder that cannot be made is one line, not one per input.
-            do {
-                try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
-            } catch {
-                throw fail("--out-dir \(outDirectory): cannot create the folder: \(Self.reason(error, path: outDirectory))", code: 1)
+            // Through `PathBytes`, not FileManager: a name that is not UTF-8 keeps its bytes.
+            if let (code, part) = PathBytes.makeDirectories(outDirectory) {
+                let why = code == ENOTDIR ? "\(part) is a file, not a folder"
+                    : code == EACCES ? "permission denied" : String(cString: strerror(code))
+                throw fail("--out-dir \(outDirectory): cannot create the folder: \(why)", code: 1)
             }
         }
         let tasks = try renderTasks()
@@ -107,8 +108,8 @@ struct RenderCommand: ParsableCommand {
         guard let outDirectory, let format else { return [] }
         var seen: [String: String] = [:]
         return try inputs.map { input in
-            let stem = input == "-" ? "stdin" : URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-            let out = (outDirectory as NSString).appendingPathComponent("\(stem).\(format.rawValue)")
+            let stem = input == "-" ? "stdin" : PathBytes.stem(input)
+            let out = (outDirectory.hasSuffix("/") ? outDirectory : outDirectory + "/") + "\(stem).\(format.rawValue)"
             if let other = seen[out] {
                 throw fail("\(input) and \(other) would both be written to \(out)")
             }
@@ -134,28 +135,6 @@ struct RenderCommand: ParsableCommand {
         } catch {
             return .failed("\(task.input): \(error)", code: 1)
         }
-    }
-}
-
-extension RenderCommand {
-    /// Why a folder could not be made, in words: "a file is in the way", not Foundation's
-    /// "The operation could not be completed".
-    static func reason(_ error: any Error, path: String) -> String {
-        var isDirectory: ObjCBool = false
-        var prefix = path
-        while !prefix.isEmpty {
-            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory) {
-                if !isDirectory.boolValue { return "\(prefix) is a file, not a folder" }
-                break
-            }
-            prefix = (prefix as NSString).deletingLastPathComponent
-        }
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if ns.domain == NSCocoaErrorDomain, ns.code == NSFileWriteNoPermissionError { return "permission denied" }
-        return ns.localizedDescription
     }
 }
 

@@ -35,14 +35,7 @@ import Testing
         let grids = try Self.documents()
         #expect(grids.count == 16)
         let serial = try grids.map { try GridRenderer.render($0, format: format) }
-        let concurrent = try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
-            for (index, grid) in grids.enumerated() {
-                group.addTask { (index, try GridRenderer.render(grid, format: format)) }
-            }
-            var results = [[UInt8]](repeating: [], count: grids.count)
-            for try await (index, bytes) in group { results[index] = bytes }
-            return results
-        }
+        let concurrent = try await renderConcurrently(grids, format: format)
         for index in grids.indices {
             #expect(concurrent[index] == serial[index], "document \(index) differs when rendered concurrently")
         }

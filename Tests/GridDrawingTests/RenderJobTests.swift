@@ -151,3 +151,42 @@ extension RenderJobTests {
         }
     }
 }
+
+extension RenderJobTests {
+    static func longText() throws -> PreparedGrid {
+        let paragraph = (0..<900).map { "word\($0)" }.joined(separator: " ")
+        let json = """
+        {"title": "\(paragraph)", "canvas": {"width": 300},
+         "columns": [{"key": "a", "width": 120, "style": {"wrap": true}}, {"key": "b"}],
+         "data": {"rows": [["\(paragraph)", "short"], ["after", "x"]]}}
+        """
+        return try Document.decode(json: Array(json.utf8), file: "long.json").prepare()
+    }
+
+    /// A long text is laid out once per painter and kept; a short one goes through the scratch layout.
+    @Test func longTextsAreLaidOutOnce() throws {
+        let job = try RenderJob(Self.longText(), options: RenderOptions())
+        let scratch = TextLayout(context: try TextContext(mode: .pinned, fontDirectories: []))
+        let style = ResolvedStyle()
+        let long = String(repeating: "x", count: GridPainter.longTextBytes)
+        let first = job.painter.prepared(long, style: style, width: 100, scratch: scratch)
+        #expect(first !== scratch)
+        #expect(job.painter.prepared(long, style: style, width: 100, scratch: scratch) === first)
+        #expect(job.painter.prepared(long, style: style, width: 90, scratch: scratch) !== first)
+        #expect(job.painter.prepared("short", style: style, width: 100, scratch: scratch) === scratch)
+    }
+
+    /// A wrapped cell and a title of thousands of characters, tall enough to cross many bands:
+    /// the kept layouts draw exactly what one band would.
+    @Test func longTextsAcrossBandsMatchOneBand() throws {
+        let whole = try RenderJob(Self.longText(), options: RenderOptions()).png(path: nil, options: RenderOptions())
+        let banded = try RenderJob(Self.longText(), options: RenderOptions())
+            .png(path: nil, options: RenderOptions(paintThreads: 2), maxBandRows: 16)
+        let a = try PNGImage(decoding: banded), b = try PNGImage(decoding: whole)
+        #expect(a.height > 1000)
+        #expect(a.width == b.width && a.height == b.height)
+        var differing = 0
+        for y in 0..<min(a.height, b.height) { for x in 0..<min(a.width, b.width) where a[x, y] != b[x, y] { differing += 1 } }
+        #expect(differing == 0)
+    }
+}

@@ -58,3 +58,15 @@ func temporaryDirectory() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// Renders every grid at once, one task each; the bytes in the order of `grids`.
+func renderConcurrently(_ grids: [PreparedGrid], format: OutputFormat) async throws -> [[UInt8]] {
+    try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
+        for (index, grid) in grids.enumerated() {
+            group.addTask { (index, try GridRenderer.render(grid, format: format)) }
+        }
+        var results = [[UInt8]](repeating: [], count: grids.count)
+        for try await (index, bytes) in group { results[index] = bytes }
+        return results
+    }
+}

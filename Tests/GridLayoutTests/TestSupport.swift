@@ -6,6 +6,9 @@ struct FakeMeasurer: ContentMeasurer, Sendable {
     var heightOf: @Sendable (Int, Int, Double) -> Double = { _, _, _ in 0 }
     func width(row: Int, column: Int) -> Double { widthOf(row, column) }
     func height(row: Int, column: Int, width: Double) -> Double { heightOf(row, column, width) }
+    /// Item sizes by flow index (the horizontal direction); zero by default.
+    var itemSizeOf: @Sendable (Int) -> Size = { _ in Size(width: 0, height: 0) }
+    func itemSize(item: Int, row: Int, column: Int) -> Size { itemSizeOf(item) }
 }
 
 /// SplitMix64: a tiny, seeded, deterministic generator for property tests.

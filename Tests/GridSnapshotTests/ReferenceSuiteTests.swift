@@ -38,6 +38,7 @@ import Testing
         "items-rows", "snapping-distribute", "snapping-nearest", "snapping-none", "selection-glow",
         "rtl-accents", "images", "wrap-ellipsis",
         "multilingual", "emoji-features", "markup-links", "readme-table",
+        "items-horizontal", "items-contact-sheet",
     ]
     /// Also stored at scale 3: a table and an item grid (exact multiples, DESIGN.md §3).
     static let threeX: Set<String> = ["theme-striped", "items-rows"]
@@ -46,7 +47,7 @@ import Testing
         "theme-striped", "theme-plain", "theme-dark", "theme-minimal", "theme-ledger",
         "items-sections-flowing", "spans", "frozen-viewport", "wrap-ellipsis", "swatches",
         "blending-on", "transparent-background", "rtl-accents", "sections-collapsed", "publication-report",
-        "multilingual", "emoji-features", "markup-links", "readme-table",
+        "multilingual", "emoji-features", "markup-links", "readme-table", "items-horizontal",
     ]
     /// Paginated (`canvas.page`): also stored as PDF pages rasterized at 72 dpi, with their count.
     /// Text fixtures (issue 11) keep their one PDF page too, links and colour emoji included.

@@ -1,3 +1,0 @@
-#include <pango/pangocairo.h>
-#include <pango/pangofc-fontmap.h>
-#include <fontconfig/fontconfig.h>
