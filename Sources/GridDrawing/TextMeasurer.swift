@@ -134,6 +134,18 @@ final class TextMeasurer: ContentMeasurer {
                       markup: style.markup)
         if let size = cache[key] { return size }
         if width == nil, let size = shaped.measure(text, style: style) { cache[key] = size; return size }
+        // A long text in a width (a wrapped cell of thousands of characters): laid out here in a
+        // layout of its own and kept for the painter, which would otherwise shape it again.
+        if let width, text.utf8.count >= GridPainter.longTextBytes {
+            shaped.prepare(text, style: style, width: width)
+            let settings = TextLayout.settings(style: style, width: width)
+            if let kept = shaped.layout(for: text, font: style.font, markup: style.markup, settings: settings) {
+                let rect = kept.logicalRect
+                let size = Size(width: rect.width, height: rect.height)
+                cache[key] = size
+                return size
+            }
+        }
         layout.prepare(text, style: style, width: width)
         let rect = layout.logicalRect
         let size = Size(width: rect.width, height: rect.height)
