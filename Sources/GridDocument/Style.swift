@@ -92,6 +92,9 @@ public struct ResolvedStyle: Sendable, Hashable {
     public var markup: MarkupMode = .none
     /// Link text colour when no theme or style sets one.
     public var linkColor = Color(red: 0x2f / 255, green: 0x6f / 255, blue: 0xed / 255, alpha: 1)
+    /// Points left out at each end of the bottom border: a spanner's rule, so the rules of two
+    /// spanners side by side stay apart (booktabs' trimmed `\cmidrule(lr)`). Not a style key.
+    package var bottomBorderTrim = 0.0
     public init() {}
 }
 

@@ -482,7 +482,10 @@ final class GridPainter {
         for (cell, style) in items {
             let b = style.borders, f = cell.frame
             if let top = b.top { horizontalLine(device, y: f.y, x0: f.x, x1: f.maxX, top.faded(style.opacity), .after) }
-            if let bottom = b.bottom { horizontalLine(device, y: f.maxY, x0: f.x, x1: f.maxX, bottom.faded(style.opacity), .before) }
+            if let bottom = b.bottom {
+                let trim = min(style.bottomBorderTrim, f.width / 4)
+                horizontalLine(device, y: f.maxY, x0: f.x + trim, x1: f.maxX - trim, bottom.faded(style.opacity), .before)
+            }
             if let left = b.left { verticalLine(device, x: f.x, y0: f.y, y1: f.maxY, left.faded(style.opacity), .after) }
             if let right = b.right { verticalLine(device, x: f.maxX, y0: f.y, y1: f.maxY, right.faded(style.opacity), .before) }
         }

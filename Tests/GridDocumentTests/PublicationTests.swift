@@ -139,6 +139,10 @@ import GridLayout
         #expect(text(g, 0, 1) == "Top" && text(g, 1, 1) == "BC" && text(g, 1, 3) == "D" && text(g, 0, 0) == "a")
         #expect(g.cells.style(row: 1, column: 1, item: nil).align == .center)
         #expect(g.cells.style(row: 1, column: 1, item: nil).borders.bottom != nil)
+        // Spanner rules are trimmed at both ends, so BC's and D's rules stay apart; titles are not.
+        #expect(g.cells.style(row: 1, column: 1, item: nil).bottomBorderTrim == PublicationPlan.spannerRuleTrim)
+        #expect(g.cells.style(row: 1, column: 3, item: nil).bottomBorderTrim > 0)
+        #expect(g.cells.style(row: 2, column: 1, item: nil).bottomBorderTrim == 0)
         #expect(g.cells.style(row: 0, column: 0, item: nil).verticalAlign == .bottom)
         #expect(g.repeatedRowCount == 3)
     }

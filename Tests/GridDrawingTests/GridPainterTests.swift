@@ -86,6 +86,28 @@ import Testing
         #expect(dark == expected)
     }
 
+    /// A spanner's rule (`bottomBorderTrim`) stops short of both ends of its cell, so the rules of
+    /// two cells side by side leave a gap of twice the trim between them; untrimmed they join.
+    @Test(arguments: [1.0, 2.0])
+    func trimmedBottomBordersLeaveAGap(scale: Double) throws {
+        func rule(trim: Double) throws -> [Int] {
+            let image = try Self.png(Self.plain(scale: scale) { row, column in
+                var style = ResolvedStyle()
+                if row == 1 && column >= 1 {
+                    style.borders.bottom = LineStyle(width: 1, color: Self.lineColor)
+                    style.bottomBorderTrim = trim
+                }
+                return style
+            })
+            let s = Int(scale)
+            return (0..<image.width).filter { image[$0, 40 * s - 1] == Self.black }
+        }
+        let s = Int(scale)
+        // Columns 1 and 2 span 50…150 pt; the rule row is the last pixel row of row 1.
+        #expect(try rule(trim: 0) == Array(50 * s..<150 * s))
+        #expect(try rule(trim: 4) == Array(54 * s..<96 * s) + Array(104 * s..<146 * s))
+    }
+
     @Test func outerLineIsInsetAndHeaderSeparatorCoversTheEdge() throws {
         var grid = Self.plain(configure: { grid in
             grid.gridLines.outer = LineStyle(width: 2, color: Self.lineColor)
