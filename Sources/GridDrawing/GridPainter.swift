@@ -618,6 +618,7 @@ final class GridPainter {
                 x = inner.maxX - tail - point
             }
         }
+        if style.align == .right { x += markHang(string, text, style: style, right: x + logical.maxX, frame: frame) }
         let y = verticalOrigin(style.verticalAlign, inner, height: logical.height) - logical.y
         let drawn = Rect(x: x + logical.x, y: y + logical.y, width: logical.width, height: logical.height)
         // Clip only text that does not fit: a clip per cell would be a clipPath per cell in SVG.
@@ -634,6 +635,17 @@ final class GridPainter {
         text.show(in: cr, x: x, y: y)
         if !fits { cr.restore() }
         if !text.links.isEmpty { addLinks(cr, text, x: x, y: y, clip: frame) }
+    }
+
+    /// How far a right-aligned text whose last `hangingMarkBytes` are footnote marks moves right,
+    /// so its figures end where an unmarked cell's do and the marks hang into the padding (as far
+    /// as the cell reaches). `right`: where the text ends now. Zero for wrapped or markup text.
+    private func markHang(_ string: String, _ text: TextLayout, style: ResolvedStyle, right: Double, frame: Rect) -> Double {
+        let bytes = string.utf8.count, marks = style.hangingMarkBytes
+        guard marks > 0, marks <= bytes, style.markup == .none, text.isSingleWholeLine else { return 0 }
+        let logical = text.logicalRect
+        let markWidth = logical.maxX - text.x(ofByteIndex: bytes - marks)
+        return max(0, min(markWidth, frame.maxX - right))
     }
 
     /// Makes the links of the text just shown clickable: a PDF link annotation over each (Cairo's
