@@ -53,6 +53,20 @@ import GridLayout
         #expect(row(g, 2, columns: 3)[1] == "0.00")                         // negative zero shows no sign
     }
 
+    /// A count is a number of values, not a value of the column: it takes the column's digit
+    /// grouping but none of its decimals, prefix or percent.
+    @Test func countTakesTheColumnsGroupingOnly() throws {
+        let rows = (0..<1234).map { "[\"r\($0)\", \($0)]" }.joined(separator: ",")
+        let g = try grid("""
+        {"columns": [{"key": "k"}, {"key": "v", "format": {"number": {"decimals": 2, "grouping": true, "prefix": "$"}}},
+                     {"key": "p", "format": {"number": {"percent": true, "decimals": 1}}}],
+         "data": {"rows": [\(rows)]},
+         "summary": [{"label": "N", "values": {"v": "count", "p": "count"}}, {"label": "Sum", "values": {"v": "sum"}}]}
+        """)
+        #expect(row(g, 1235, columns: 3) == ["N", "1,234", "0"])
+        #expect(row(g, 1236, columns: 3)[1] == "$760,761.00")
+    }
+
     @Test func negativeZeroSumAndEmptyGroups() throws {
         let g = try grid("""
         {"columns": [{"key": "k"}, {"key": "v", "format": {"number": {"decimals": 1}, "missing": "n/a"}}],

@@ -218,7 +218,11 @@ struct PublicationPlan {
                 let value: Double?
                 switch v.aggregate {
                 case .count:
-                    row[d] = .text(String(count))
+                    // A count of values, not one of them: the column's digit grouping, none of its
+                    // decimals, percent, scale, prefix or suffix ("1,204", never "$1,204.00").
+                    var counting = NumberFormat(decimals: 0, grouping: number.grouping)
+                    counting.groupSeparator = number.groupSeparator
+                    row[d] = .text(counting.format(Double(count)))
                     continue
                 case .sum: value = numbers.reduce(0, +)
                 case .mean: value = numbers.isEmpty ? nil : numbers.reduce(0, +) / Double(numbers.count)
