@@ -30,7 +30,6 @@ final class GlyphBatch {
     /// How many texts were joined (for tests and traces).
     private(set) var joinedTexts = 0
 
-
     var isEmpty: Bool { glyphs.isEmpty }
 
     /// Adds the glyphs of `text` as `TextLayout.show(in:x:y:)` would draw them in `color`, after
