@@ -49,7 +49,7 @@ let package = Package(
         ]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
-        .target(name: "CPNGCodec", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "CPNGCodec", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("isal")]),
         /// One FreeType face per font file for the whole process, handed to cairo so that it never
         /// closes and reopens faces across threads (Sources/CFreeTypeFaces/SharedFaces.c).
         .target(name: "CFreeTypeFaces", dependencies: ["CCairo"], linkerSettings: [

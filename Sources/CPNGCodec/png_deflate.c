@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#include <isa-l/igzip_lib.h>
 
 static size_t scanline_bytes(uint32_t width, int alpha) { return 1 + (size_t)width * (alpha ? 4 : 3); }
 
@@ -12,35 +13,32 @@ static void convert_scanline(const uint8_t *src, uint8_t *dst, uint32_t width, i
     grpng_convert_argb32_row(src, dst + 1, width, alpha);
 }
 
-int grpng_piece_deflate(grpng_piece *piece, const uint8_t *argb, int stride, uint32_t width, uint32_t rows,
-                        int alpha, const uint8_t *dictionary, size_t dictionary_length, int level, int last,
-                        char *err, size_t errlen) {
-    memset(piece, 0, sizeof *piece);
-    size_t line = scanline_bytes(width, alpha);
-    size_t raw_length = line * rows;
-    uint8_t *raw = malloc(raw_length ? raw_length : 1);
-    if (!raw) { snprintf(err, errlen, "out of memory"); return 1; }
-    for (uint32_t y = 0; y < rows; y++) convert_scanline(argb + (size_t)y * (size_t)stride, raw + (size_t)y * line, width, alpha);
+/* Grows `*out` (capacity `*capacity`) so that at least `room` bytes follow `used`. */
+static int reserve(uint8_t **out, size_t *capacity, size_t used, size_t room) {
+    if (*capacity - used >= room) return 0;
+    size_t grown_capacity = *capacity * 2 > used + room ? *capacity * 2 : used + room;
+    uint8_t *grown = realloc(*out, grown_capacity);
+    if (!grown) return 1;
+    *out = grown; *capacity = grown_capacity;
+    return 0;
+}
 
+/* zlib's deflate: levels 0 and 3…9. */
+static int deflate_zlib(const uint8_t *raw, size_t raw_length, const uint8_t *dictionary, size_t dictionary_length,
+                        int level, int last, uint8_t **result, size_t *result_length, char *err, size_t errlen) {
     z_stream z;
     memset(&z, 0, sizeof z);
     /* Raw deflate (windowBits −15): the zlib header and trailer belong to the whole stream. */
-    if (deflateInit2(&z, level < 0 ? 6 : (level > 9 ? 9 : level), Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-        free(raw); snprintf(err, errlen, "zlib: cannot start a compressor"); return 1;
+    if (deflateInit2(&z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+        snprintf(err, errlen, "zlib: cannot start a compressor"); return 1;
     }
-    if (dictionary && dictionary_length) {
-        if (dictionary_length > GRPNG_DICTIONARY_BYTES) {
-            dictionary += dictionary_length - GRPNG_DICTIONARY_BYTES;
-            dictionary_length = GRPNG_DICTIONARY_BYTES;
-        }
-        if (deflateSetDictionary(&z, dictionary, (uInt)dictionary_length) != Z_OK) {
-            deflateEnd(&z); free(raw); snprintf(err, errlen, "zlib: cannot set the dictionary"); return 1;
-        }
+    if (dictionary_length && deflateSetDictionary(&z, dictionary, (uInt)dictionary_length) != Z_OK) {
+        deflateEnd(&z); snprintf(err, errlen, "zlib: cannot set the dictionary"); return 1;
     }
     size_t capacity = deflateBound(&z, raw_length) + 64;
     uint8_t *out = malloc(capacity);
-    if (!out) { deflateEnd(&z); free(raw); snprintf(err, errlen, "out of memory"); return 1; }
-    z.next_in = raw;
+    if (!out) { deflateEnd(&z); snprintf(err, errlen, "out of memory"); return 1; }
+    z.next_in = (Bytef *)raw;
     z.next_out = out;
     int flush = last ? Z_FINISH : Z_FULL_FLUSH;
     int status = Z_OK;
@@ -53,22 +51,103 @@ int grpng_piece_deflate(grpng_piece *piece, const uint8_t *argb, int stride, uin
         int mode = remaining ? Z_NO_FLUSH : flush;
         do {
             size_t used = (size_t)(z.next_out - out);
-            if (capacity - used < 64) {
-                size_t grown_capacity = capacity * 2;
-                uint8_t *grown = realloc(out, grown_capacity);
-                if (!grown) { deflateEnd(&z); free(raw); free(out); snprintf(err, errlen, "out of memory"); return 1; }
-                out = grown; capacity = grown_capacity; z.next_out = out + used;
-            }
-            size_t room = capacity - (size_t)(z.next_out - out);
+            if (reserve(&out, &capacity, used, 64)) { deflateEnd(&z); free(out); snprintf(err, errlen, "out of memory"); return 1; }
+            z.next_out = out + used;
+            size_t room = capacity - used;
             z.avail_out = room > 0x40000000u ? 0x40000000u : (uInt)room;
             status = deflate(&z, mode);
-            if (status == Z_STREAM_ERROR) { deflateEnd(&z); free(raw); free(out); snprintf(err, errlen, "zlib: compression failed"); return 1; }
+            if (status == Z_STREAM_ERROR) { deflateEnd(&z); free(out); snprintf(err, errlen, "zlib: compression failed"); return 1; }
         } while (z.avail_out == 0 || (mode == Z_FINISH && status != Z_STREAM_END) || z.avail_in > 0);
         if (!remaining) break;
     }
-    piece->length = (size_t)(z.next_out - out);
+    *result_length = (size_t)(z.next_out - out);
+    *result = out;
     deflateEnd(&z);
-    piece->adler = (uint32_t)adler32_z(1L, raw, raw_length);
+    return 0;
+}
+
+/* ISA-L's igzip (levels 1 and 2): SIMD match finding, about six times zlib level 2's speed on
+   table images for files some 10–15 % larger (docs/performance.md). Its stream is ended the
+   same way as zlib's: a full flush (an empty stored block) or the final block. */
+static int deflate_isal(const uint8_t *raw, size_t raw_length, const uint8_t *dictionary, size_t dictionary_length,
+                        int level, int last, uint8_t **result, size_t *result_length, char *err, size_t errlen) {
+    /* The stream state holds igzip's window and hash tables (hundreds of KiB): on the heap. */
+    struct isal_zstream *s = malloc(sizeof *s);
+    size_t level_size = level == 1 ? ISAL_DEF_LVL1_DEFAULT : ISAL_DEF_LVL2_DEFAULT;
+    uint8_t *level_buf = malloc(level_size);
+    size_t capacity = raw_length + raw_length / 8 + 4096;
+    uint8_t *out = malloc(capacity);
+    if (!s || !level_buf || !out) { free(s); free(level_buf); free(out); snprintf(err, errlen, "out of memory"); return 1; }
+    isal_deflate_init(s);
+    s->level = (uint32_t)level;
+    s->level_buf = level_buf;
+    s->level_buf_size = (uint32_t)level_size;
+    s->gzip_flag = IGZIP_DEFLATE;   /* raw deflate: the zlib header and trailer belong to the whole stream */
+    s->flush = FULL_FLUSH;
+    int status = COMP_OK;
+    if (dictionary_length) status = isal_deflate_set_dict(s, (uint8_t *)dictionary, (uint32_t)dictionary_length);
+    s->next_in = (uint8_t *)raw;
+    s->avail_in = 0;
+    s->next_out = out;
+    size_t remaining = raw_length;
+    while (status == COMP_OK) {
+        /* avail_in is 32-bit: feed a very large piece in slices. */
+        if (s->avail_in == 0) {
+            uint32_t slice = remaining > 0x40000000u ? 0x40000000u : (uint32_t)remaining;
+            s->avail_in = slice;
+            remaining -= slice;
+        }
+        s->end_of_stream = last && !remaining;
+        size_t used = (size_t)(s->next_out - out);
+        if (reserve(&out, &capacity, used, 4096)) { status = -100; break; }
+        s->next_out = out + used;
+        size_t room = capacity - used;
+        s->avail_out = room > 0x40000000u ? 0x40000000u : (uint32_t)room;
+        status = isal_deflate(s);
+        if (status != COMP_OK) break;
+        /* Done when the input is used up and the last block is written (the stream ended, or
+           flushed to a byte boundary and ready for a new block header). */
+        int flushed = s->end_of_stream ? s->internal_state.state == ZSTATE_END
+                                       : s->internal_state.state == ZSTATE_NEW_HDR;
+        if (!remaining && s->avail_in == 0 && s->avail_out > 0 && flushed) break;
+    }
+    size_t length = (size_t)(s->next_out - out);
+    free(level_buf);
+    free(s);
+    if (status != COMP_OK) {
+        free(out);
+        if (status == -100) snprintf(err, errlen, "out of memory");
+        else snprintf(err, errlen, "igzip: compression failed (%d)", status);
+        return 1;
+    }
+    *result = out;
+    *result_length = length;
+    return 0;
+}
+
+int grpng_piece_deflate(grpng_piece *piece, const uint8_t *argb, int stride, uint32_t width, uint32_t rows,
+                        int alpha, const uint8_t *dictionary, size_t dictionary_length, int level, int last,
+                        char *err, size_t errlen) {
+    memset(piece, 0, sizeof *piece);
+    size_t line = scanline_bytes(width, alpha);
+    size_t raw_length = line * rows;
+    uint8_t *raw = malloc(raw_length ? raw_length : 1);
+    if (!raw) { snprintf(err, errlen, "out of memory"); return 1; }
+    for (uint32_t y = 0; y < rows; y++) convert_scanline(argb + (size_t)y * (size_t)stride, raw + (size_t)y * line, width, alpha);
+    if (!dictionary) dictionary_length = 0;
+    if (dictionary_length > GRPNG_DICTIONARY_BYTES) {
+        dictionary += dictionary_length - GRPNG_DICTIONARY_BYTES;
+        dictionary_length = GRPNG_DICTIONARY_BYTES;
+    }
+    level = level < 0 ? 6 : (level > 9 ? 9 : level);
+    uint8_t *out = NULL;
+    size_t length = 0;
+    int failed = (level == 1 || level == 2)
+        ? deflate_isal(raw, raw_length, dictionary, dictionary_length, level, last, &out, &length, err, errlen)
+        : deflate_zlib(raw, raw_length, dictionary, dictionary_length, level, last, &out, &length, err, errlen);
+    if (failed) { free(raw); return 1; }
+    piece->length = length;
+    piece->adler = isal_adler32(1, raw, raw_length);
     piece->raw_length = raw_length;
     piece->rows = rows;
     piece->data = out;

@@ -77,6 +77,7 @@ final class TextLanes: @unchecked Sendable {
                         let lanes = me.value
                         if lanes.lanes[k] == nil {
                             let context = try lanes.makeContext()
+                            RenderTrace.mark("lane \(k): context made")
                             lanes.lanes[k] = Lane(index: k, context: context,
                                                  shaped: ShapedLayouts(context: context, capacity: lanes.shapedCapacity))
                         }

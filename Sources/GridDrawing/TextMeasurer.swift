@@ -107,6 +107,7 @@ final class TextMeasurer: ContentMeasurer {
                     }
                 }
             }
+            RenderTrace.mark("lane \(lane.index): measured \(sizes.count) sizes")
         }
         let results = UnsafeMutablePointer<[Key: Size]>.allocate(capacity: lanes.count)
         results.initialize(repeating: [:], count: lanes.count)

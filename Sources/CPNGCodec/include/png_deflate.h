@@ -27,7 +27,7 @@ typedef struct grpng_piece {
 
 /* Converts `rows` rows of Cairo ARGB32 pixels (premultiplied, native-endian words; `stride` bytes
    apart) into scanlines with filter type 0 (none), RGBA when `alpha`, else RGB, and compresses
-   them at zlib `level` into `piece`. `dictionary` holds the `dictionary_length` (≤ 32 KiB)
+   them at `level` into `piece` (1 and 2: ISA-L's igzip levels 1 and 2; 0 and 3…9: zlib's). `dictionary` holds the `dictionary_length` (≤ 32 KiB)
    scanline bytes right before the piece (NULL/0 for the first). `last` ends the stream.
    Returns 0 on success, else fills `err`. Thread-safe: touches only its arguments. */
 int grpng_piece_deflate(grpng_piece *piece, const uint8_t *argb, int stride, uint32_t width, uint32_t rows,
