@@ -22,6 +22,8 @@ final class GridPainter {
     var maskedEdges = MaskedEdges()
     /// The glows the cells pass painted beside the outer line, for the overlay to paint on it.
     var glowsOnOuterLine: [(region: ViewportRegion, clip: Rect, runs: [GlowRun])] = []
+    /// The dashed-border edges the cells pass found in each region, for the overlay's outer line.
+    var outerLineMasks: [(region: ViewportRegion, edges: MaskedEdges)] = []
     private let decimals: DecimalColumns
     let lastHeaderRow: Int?
     /// Snapping units per device unit of the target: 1 for PNG (device units are its pixels)
@@ -116,7 +118,7 @@ final class GridPainter {
                layers: Layers = .all, rows: Range<Int>? = nil) throws {
         if !layers.isDisjoint(with: [.cells, .text]) {
             let bounds = regions.dropFirst().reduce(regions.first?.clip) { $0?.union($1.clip) }
-            if layers.contains(.cells) { glowsOnOuterLine = [] }
+            if layers.contains(.cells) { glowsOnOuterLine = []; outerLineMasks = [] }
             // Worked out only when a glow needs it (`OverflowReport` walks the tracks).
             let canvas = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
             var lineRects: [Rect]?
@@ -136,6 +138,7 @@ final class GridPainter {
             if closeBottoms { paintClosingLines(cr, regions: regions) }
             paintOuterLine(cr, regions: regions)
             try paintGlowsOnOuterLine(cr, regions: regions)
+            outerLineMasks = []
         }
         try cr.checkStatus("painting the grid")
     }
@@ -208,6 +211,7 @@ final class GridPainter {
             var masked = MaskedEdges()
             if borders { forEachSlab { masked.add(MaskedEdges(items)) } }
             maskedEdges = masked
+            if !masked.isEmpty { outerLineMasks.append((region, masked)) }
             paintGridLines(cr, device, rows: rows, columns: columns)
             if borders { forEachSlab { addBorders(device) } }
             flushLines(cr)
@@ -470,11 +474,11 @@ final class GridPainter {
         return bounds
     }
 
-    /// The outer line (`outerLineSides`), drawn after everything else, then the part of any
-    /// glow that lies on it (`paintGlowsOnOuterLine`).
+    /// The outer line (`outerLineSides`, less what dashed borders draw), drawn after everything
+    /// else, then the part of any glow that lies on it (`paintGlowsOnOuterLine`).
     private func paintOuterLine(_ cr: CairoContext, regions: [ViewportRegion]) {
         let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
-        for side in outerLineSides(regions) {
+        for side in outerLineSides(regions).flatMap(unmasked) {
             if side.vertical {
                 verticalLine(device, x: side.edge, y0: side.from, y1: side.to, side.style, side.placement)
             } else {

@@ -51,4 +51,48 @@ extension GridPainter {
             return Rect(x: x0, y: span.start, width: x1 - x0, height: span.end - span.start)
         }
     }
+
+    /// `side` less the stretches where a dashed border on the grid's edge draws the line
+    /// instead (`MaskedEdges`, collected by the cells pass in `outerLineMasks`), so the outer
+    /// line does not show through the border's gaps: the pieces between them, or `side`
+    /// itself when nothing masks it.
+    func unmasked(_ side: OuterLineSide) -> [OuterLineSide] {
+        guard !outerLineMasks.isEmpty else { return [side] }
+        let along = side.vertical ? geometry.rows : geometry.columns
+        let across = side.vertical ? geometry.columns : geometry.rows
+        guard !along.isEmpty, !across.isEmpty else { return [side] }
+        var cuts: [(Double, Double)] = []
+        for (region, edges) in outerLineMasks {
+            let offsetAlong = side.vertical ? region.offset.y : region.offset.x
+            let offsetAcross = side.vertical ? region.offset.x : region.offset.y
+            // The side lies on the grid's first or last track edge in this region, or on neither.
+            let index = side.placement == .after ? 0 : across.count
+            let edge = index == 0 ? across[0].offset : across[across.count - 1].end
+            guard abs(edge + offsetAcross - side.edge) < 1e-9 else { continue }
+            let shown = side.vertical ? region.rows : region.columns
+            for track in side.vertical ? edges.rows(alongColumnEdge: index) : edges.columns(alongRowEdge: index)
+            where shown.contains(track) && track < along.count {
+                cuts.append((along[track].offset + offsetAlong, along[track].end + offsetAlong))
+            }
+        }
+        guard !cuts.isEmpty else { return [side] }
+        var pieces: [OuterLineSide] = [], start = side.from
+        for (low, high) in cuts.sorted(by: { $0.0 < $1.0 }) {
+            if low > start { pieces.append(side.from(start, to: min(low, side.to))) }
+            start = max(start, high)
+            if start >= side.to { break }
+        }
+        if start < side.to { pieces.append(side.from(start, to: side.to)) }
+        return pieces.filter { $0.to > $0.from }
+    }
+}
+
+extension OuterLineSide {
+    /// The same line from `from` to `to`.
+    func from(_ from: Double, to: Double) -> OuterLineSide {
+        var piece = self
+        piece.from = from
+        piece.to = to
+        return piece
+    }
 }
