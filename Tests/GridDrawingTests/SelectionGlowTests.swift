@@ -183,6 +183,29 @@ import Testing
         }
     }
 
+    /// Unsnapped tracks 40.5 × 31.5 pt put a table cell's edges on half points: its glow is
+    /// still the same on both sides of it, inner and corner cells, at 1x–3x.
+    @Test func tableCellOnHalfPointEdgesGlowsSymmetrically() throws {
+        func halfPoints(_ grid: PreparedGrid) -> PreparedGrid {
+            var grid = grid
+            grid.spec.snapping = .none
+            grid.spec.columnWidths = [.fixed(40.5), .fixed(40.5), .fixed(40.5)]
+            grid.spec.defaultRowHeight = .fixed(31.5)
+            return grid
+        }
+        for scale in 1...3 {
+            let plain = try PNGImage(decoding: GridRenderer.render(halfPoints(Self.table(glowing: nil, scale: scale)), format: .png))
+            // Cell (1, 1) spans 60.5…101 × 51.5…83; cell (2, 2) 101…141.5 × 83…114.5.
+            for (cell, centre) in [((1, 1), (80, 67)), ((2, 2), (121, 98))] {
+                let grid = halfPoints(Self.table(glowing: cell, scale: scale))
+                let frame = try #require(GridRenderer.layout(grid).cell(row: cell.0, column: cell.1)?.frame)
+                #expect([frame.x, frame.y, frame.maxX, frame.maxY].contains { $0 != $0.rounded() }, "\(frame): half points")
+                let glowing = try PNGImage(decoding: GridRenderer.render(grid, format: .png))
+                Self.expectSymmetricGlow(plain, glowing, around: centre, scale: scale, "half-point cell \(cell) @\(scale)x")
+            }
+        }
+    }
+
     /// The glow on the outer line is painted with the overlay, after the bands' cells: bands
     /// and threads still give the one picture, and SVG embeds that part as images of its own.
     @Test func glowOnTheOuterLineInBandsAndVectorOutputs() throws {
