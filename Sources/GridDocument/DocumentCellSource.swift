@@ -147,6 +147,19 @@ public struct DocumentCellSource: CellSource, Sendable {
     }
 
     public func style(row: Int, column: Int, item: Int?) -> ResolvedStyle {
+        var style = unmarkedStyle(row: row, column: column, item: item)
+        // A right-aligned cell's footnote marks hang into its padding (`hangingMarkBytes`).
+        if style.align == .right, !isItemMode, !publication.marks.isEmpty, rows.indices.contains(row),
+           columns.indices.contains(column), let mark = publication.marks[row * columns.count + column] {
+            switch rows[row].source {
+            case .strings, .cells: style.hangingMarkBytes = mark.utf8.count
+            default: break
+            }
+        }
+        return style
+    }
+
+    private func unmarkedStyle(row: Int, column: Int, item: Int?) -> ResolvedStyle {
         if isItemMode {
             if let item {
                 let base = styleFor(.item, column: 0, selected: selectedItems.contains(item))

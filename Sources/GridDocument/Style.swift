@@ -92,6 +92,13 @@ public struct ResolvedStyle: Sendable, Hashable {
     public var markup: MarkupMode = .none
     /// Link text colour when no theme or style sets one.
     public var linkColor = Color(red: 0x2f / 255, green: 0x6f / 255, blue: 0xed / 255, alpha: 1)
+    /// Points left out at each end of the bottom border: a spanner's rule, so the rules of two
+    /// spanners side by side stay apart (booktabs' trimmed `\cmidrule(lr)`). Not a style key.
+    package var bottomBorderTrim = 0.0
+    /// UTF-8 bytes of footnote marks at the end of a right-aligned cell's text: they hang into
+    /// the right padding, so the figures of a marked cell line up with the rest of the column
+    /// (as gt and booktabs set marks). Set for cells that carry marks. Not a style key.
+    package var hangingMarkBytes = 0
     public init() {}
 }
 

@@ -493,7 +493,10 @@ final class GridPainter {
         for (cell, style) in items {
             let b = style.borders, f = cell.frame
             if let top = b.top { horizontalLine(device, y: f.y, x0: f.x, x1: f.maxX, top.faded(style.opacity), .after) }
-            if let bottom = b.bottom { horizontalLine(device, y: f.maxY, x0: f.x, x1: f.maxX, bottom.faded(style.opacity), .before) }
+            if let bottom = b.bottom {
+                let trim = min(style.bottomBorderTrim, f.width / 4)
+                horizontalLine(device, y: f.maxY, x0: f.x + trim, x1: f.maxX - trim, bottom.faded(style.opacity), .before)
+            }
             if let left = b.left { verticalLine(device, x: f.x, y0: f.y, y1: f.maxY, left.faded(style.opacity), .after) }
             if let right = b.right { verticalLine(device, x: f.maxX, y0: f.y, y1: f.maxY, right.faded(style.opacity), .before) }
         }
@@ -626,6 +629,7 @@ final class GridPainter {
                 x = inner.maxX - tail - point
             }
         }
+        if style.align == .right { x += markHang(string, text, style: style, right: x + logical.maxX, frame: frame) }
         let y = verticalOrigin(style.verticalAlign, inner, height: logical.height) - logical.y
         let drawn = Rect(x: x + logical.x, y: y + logical.y, width: logical.width, height: logical.height)
         // Clip only text that does not fit: a clip per cell would be a clipPath per cell in SVG.
@@ -642,6 +646,17 @@ final class GridPainter {
         text.show(in: cr, x: x, y: y)
         if !fits { cr.restore() }
         if !text.links.isEmpty { addLinks(cr, text, x: x, y: y, clip: frame) }
+    }
+
+    /// How far a right-aligned text whose last `hangingMarkBytes` are footnote marks moves right,
+    /// so its figures end where an unmarked cell's do and the marks hang into the padding (as far
+    /// as the cell reaches). `right`: where the text ends now. Zero for wrapped or markup text.
+    private func markHang(_ string: String, _ text: TextLayout, style: ResolvedStyle, right: Double, frame: Rect) -> Double {
+        let bytes = string.utf8.count, marks = style.hangingMarkBytes
+        guard marks > 0, marks <= bytes, style.markup == .none, text.isSingleWholeLine else { return 0 }
+        let logical = text.logicalRect
+        let markWidth = logical.maxX - text.x(ofByteIndex: bytes - marks)
+        return max(0, min(markWidth, frame.maxX - right))
     }
 
     /// Makes the links of the text just shown clickable: a PDF link annotation over each (Cairo's

@@ -195,6 +195,11 @@ final class TextLayout {
     }
 
     /// The x offset (points) of the character at `byteIndex` in the current text.
+    /// Whether the text is one line, shown whole (not wrapped, not ellipsized).
+    var isSingleWholeLine: Bool {
+        pango_layout_get_line_count(pointer) == 1 && pango_layout_is_ellipsized(pointer) == 0
+    }
+
     func x(ofByteIndex byteIndex: Int) -> Double {
         var pos = PangoRectangle()
         pango_layout_index_to_pos(pointer, Int32(byteIndex), &pos)

@@ -21,7 +21,7 @@ public enum FolderComparison {
     public enum Kind: String, Sendable, Codable {
         case png, svg, pdf
 
-        init?(path: String) {
+        package init?(path: String) {
             switch (path as NSString).pathExtension.lowercased() {
             case "png": self = .png
             case "svg": self = .svg
@@ -151,28 +151,17 @@ public enum FolderComparison {
                 entry.result = result
                 entry.status = result.passed ? .unchanged : .changed
             case .svg, .pdf:
-                let textChanged: Bool
-                let before: RGBAImage, after: RGBAImage
-                if pair.kind == .svg {
-                    let e = try FileIO.read(expectedPath, limit: 256 << 20), a = try FileIO.read(actualPath, limit: 256 << 20)
-                    let eText = String(decoding: e, as: UTF8.self), aText = String(decoding: a, as: UTF8.self)
-                    textChanged = SVGNormalizer.normalize(eText) != SVGNormalizer.normalize(aText)
-                    if !textChanged && artifacts == nil {
-                        entry.message = "SVG text identical (normalised)"
-                        return entry
-                    }
-                    before = try raster(expectedPath) { () throws(ImageError) in try SVGRasterizer.rasterize(eText) }
-                    after = try raster(actualPath) { () throws(ImageError) in try SVGRasterizer.rasterize(aText) }
-                } else {
-                    textChanged = false
-                    before = try pdfPages(expectedPath, budget: pixelBudget)
-                    after = try pdfPages(actualPath, budget: pixelBudget)
+                guard let vector = try VectorPair(kind: pair.kind, expected: expectedPath, actual: actualPath,
+                                                  options: options, masks: masks, pixelBudget: pixelBudget,
+                                                  rasterizingSameText: artifacts != nil) else {
+                    entry.message = "SVG text identical (normalised)"
+                    return entry
                 }
-                let comparison = ImageComparison(expected: before, actual: after, options: options, masks: masks)
+                let (before, after, comparison) = (vector.expected, vector.actual, vector.comparison)
                 let result = comparison.result
                 entry.result = result
-                entry.status = (textChanged || !result.passed) ? .changed : .unchanged
-                if textChanged { entry.message = "SVG text differs (normalised); rasterized: " + result.summary }
+                entry.status = vector.passed ? .unchanged : .changed
+                if vector.textChanged { entry.message = vector.summary }
                 if let artifacts {
                     entry.expectedImage = artifacts.path(pair.path, "expected")
                     entry.actualImage = artifacts.path(pair.path, "actual")
@@ -212,6 +201,45 @@ public enum FolderComparison {
             } catch {
                 return nil
             }
+        }
+    }
+
+    /// An SVG or PDF pair compared as `compare` compares it: SVG by its normalised text and its
+    /// rasters (rsvg-convert), PDF by the rasters of all its pages. Used for folder pairs and for
+    /// a single pair of files.
+    package struct VectorPair {
+        package let expected: RGBAImage
+        package let actual: RGBAImage
+        package let comparison: ImageComparison
+        /// SVG only: the normalised texts differ (a change even when the rasters agree).
+        package let textChanged: Bool
+
+        package var passed: Bool { !textChanged && comparison.result.passed }
+        package var summary: String {
+            textChanged ? "SVG text differs (normalised); rasterized: " + comparison.result.summary : comparison.result.summary
+        }
+
+        /// Nil for SVG files whose normalised texts are identical unless `rasterizingSameText`
+        /// (nothing to see: the rasters would be the same).
+        package init?(kind: Kind, expected expectedPath: String, actual actualPath: String, options: ComparisonOptions,
+                     masks: [ComparisonResult.Rect] = [], pixelBudget: UInt64 = StreamingComparison.defaultPixelBudget,
+                     rasterizingSameText: Bool = true) throws(ImageError) {
+            switch kind {
+            case .svg:
+                let e = try FileIO.read(expectedPath, limit: 256 << 20), a = try FileIO.read(actualPath, limit: 256 << 20)
+                let eText = String(decoding: e, as: UTF8.self), aText = String(decoding: a, as: UTF8.self)
+                textChanged = SVGNormalizer.normalize(eText) != SVGNormalizer.normalize(aText)
+                if !textChanged && !rasterizingSameText { return nil }
+                expected = try raster(expectedPath) { () throws(ImageError) in try SVGRasterizer.rasterize(eText) }
+                actual = try raster(actualPath) { () throws(ImageError) in try SVGRasterizer.rasterize(aText) }
+            case .pdf:
+                textChanged = false
+                expected = try pdfPages(expectedPath, budget: pixelBudget)
+                actual = try pdfPages(actualPath, budget: pixelBudget)
+            case .png:
+                throw ImageError(file: expectedPath, "a PNG pair is compared by StreamingComparison")
+            }
+            comparison = ImageComparison(expected: expected, actual: actual, options: options, masks: masks)
         }
     }
 

@@ -13,7 +13,7 @@ import GridSnapshot
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare two PNG images, or two folders of images; exit 0 when nothing differs, 1 when something does, 2 on error.",
+        abstract: "Compare two PNG, SVG or PDF files, or two folders of images; exit 0 when nothing differs, 1 when something does, 2 on error.",
         discussion: """
         Pixels are compared decoded (straight RGBA), never as PNG bytes, row by row in bounded \
         memory. Presets: strict (channel tolerance 2, no differing pixel allowed) and perceptual \
@@ -21,14 +21,16 @@ struct CompareCommand: ParsableCommand {
         differing and at most 8 in any 8x8 window). --threshold, --channel-tolerance, \
         --antialiasing, --max-pixels and --max-fraction adjust the preset; --channel-tolerance 0 \
         --threshold T counts exactly the pixels pixelmatch 7.2.0 counts. \
+        Two SVG files are compared by normalised text and rasterized (rsvg-convert), two PDF \
+        files by the rasters of all their pages (pdftoppm, 72 dpi), as in folders. \
         With two folders, images (PNG, SVG, PDF) are paired by relative path and reported as \
         changed, added, removed or unchanged; --report, --junit and --markdown publish the result.
         """)
 
-    @Argument(help: "The reference PNG image, or a folder of reference images.")
+    @Argument(help: "The reference image (PNG, SVG or PDF), or a folder of reference images.")
     var expected: String
 
-    @Argument(help: "The PNG image to check against it, or a folder of new images.")
+    @Argument(help: "The image to check against it (the same format), or a folder of new images.")
     var actual: String
 
     @Option(help: ArgumentHelp("Write a diff image (expected | diff | actual) to this PNG file (one pair only).", valueName: "DIFF.png"))
@@ -170,6 +172,13 @@ struct CompareCommand: ParsableCommand {
         if diffPath == nil, report != nil {
             diffPath = reportDiffPath()
         }
+        let kinds = (FolderComparison.Kind(path: expected), FolderComparison.Kind(path: actual))
+        if kinds.0 == .svg || kinds.0 == .pdf || kinds.1 == .svg || kinds.1 == .pdf {
+            guard kinds.0 == kinds.1, let kind = kinds.0 else {
+                throw CompareError(message: "\(actual): cannot compare a .\(PathBytes.pathExtension(actual)) file with a .\(PathBytes.pathExtension(expected)) file (compare two PNG, two SVG or two PDF files)")
+            }
+            return try compareVector(kind, options: options, masks: masks, budget: budget)
+        }
         var result: GridSnapshot.ComparisonResult
         do throws(ImageError) {
             result = try StreamingComparison.compare(expected: expected, actual: actual, options: options, masks: masks,
@@ -207,6 +216,57 @@ struct CompareCommand: ParsableCommand {
             if let report { print("report: \(SnapshotReport(directory: report).indexPath)") }
         }
         return result.passed
+    }
+
+    /// Two SVG or two PDF files, compared as folder pairs are (`FolderComparison.VectorPair`):
+    /// SVG by normalised text and rasters, PDF by the rasters of all pages. `--diff` and
+    /// `--report` get the rasters' diff image (and, for a report, the rasters themselves).
+    private func compareVector(_ kind: FolderComparison.Kind, options: ComparisonOptions,
+                               masks: [GridSnapshot.ComparisonResult.Rect], budget: UInt64) throws(CompareError) -> Bool {
+        let vector: FolderComparison.VectorPair
+        do {
+            guard let made = try FolderComparison.VectorPair(kind: kind, expected: expected, actual: actual, options: options,
+                                                             masks: masks, pixelBudget: budget) else {
+                throw CompareError(message: "\(expected): could not be compared")
+            }
+            vector = made
+        } catch let error as ImageError {
+            throw CompareError(error)
+        } catch let error as CompareError {
+            throw error
+        } catch {
+            throw CompareError(message: "\(error)")
+        }
+        let result = vector.comparison.result
+        var diffPath = diff
+        if diffPath == nil, report != nil, !vector.passed { diffPath = reportDiffPath() }
+        do throws(ImageError) {
+            if let diffPath { try vector.comparison.diffImage().writePNG(to: diffPath, compressionLevel: 1) }
+            if let report {
+                let snapshotReport = SnapshotReport(directory: report)
+                if vector.passed {
+                    try snapshotReport.writeIndex()
+                } else {
+                    // The report shows images: the rasters, next to the diff.
+                    let stem = (report.hasSuffix("/") ? report : report + "/") + "files/\(PathBytes.stem(actual))"
+                    try vector.expected.writePNG(to: stem + ".expected.png", compressionLevel: 1)
+                    try vector.actual.writePNG(to: stem + ".actual.png", compressionLevel: 1)
+                    try snapshotReport.append(name: "\(expected) vs \(actual)", message: vector.summary,
+                                              expected: stem + ".expected.png", actual: stem + ".actual.png",
+                                              diff: diffPath, reference: expected)
+                }
+            }
+        } catch {
+            throw CompareError(error)
+        }
+        if json {
+            print(result.jsonString)
+        } else {
+            print(vector.summary)
+            if let diffPath { print("diff: \(diffPath)") }
+            if let report { print("report: \(SnapshotReport(directory: report).indexPath)") }
+        }
+        return vector.passed
     }
 
     private func reportDiffPath() -> String? {

@@ -53,6 +53,20 @@ import GridLayout
         #expect(row(g, 2, columns: 3)[1] == "0.00")                         // negative zero shows no sign
     }
 
+    /// A count is a number of values, not a value of the column: it takes the column's digit
+    /// grouping but none of its decimals, prefix or percent.
+    @Test func countTakesTheColumnsGroupingOnly() throws {
+        let rows = (0..<1234).map { "[\"r\($0)\", \($0)]" }.joined(separator: ",")
+        let g = try grid("""
+        {"columns": [{"key": "k"}, {"key": "v", "format": {"number": {"decimals": 2, "grouping": true, "prefix": "$"}}},
+                     {"key": "p", "format": {"number": {"percent": true, "decimals": 1}}}],
+         "data": {"rows": [\(rows)]},
+         "summary": [{"label": "N", "values": {"v": "count", "p": "count"}}, {"label": "Sum", "values": {"v": "sum"}}]}
+        """)
+        #expect(row(g, 1235, columns: 3) == ["N", "1,234", "0"])
+        #expect(row(g, 1236, columns: 3)[1] == "$760,761.00")
+    }
+
     @Test func negativeZeroSumAndEmptyGroups() throws {
         let g = try grid("""
         {"columns": [{"key": "k"}, {"key": "v", "format": {"number": {"decimals": 1}, "missing": "n/a"}}],
@@ -139,6 +153,10 @@ import GridLayout
         #expect(text(g, 0, 1) == "Top" && text(g, 1, 1) == "BC" && text(g, 1, 3) == "D" && text(g, 0, 0) == "a")
         #expect(g.cells.style(row: 1, column: 1, item: nil).align == .center)
         #expect(g.cells.style(row: 1, column: 1, item: nil).borders.bottom != nil)
+        // Spanner rules are trimmed at both ends, so BC's and D's rules stay apart; titles are not.
+        #expect(g.cells.style(row: 1, column: 1, item: nil).bottomBorderTrim == PublicationPlan.spannerRuleTrim)
+        #expect(g.cells.style(row: 1, column: 3, item: nil).bottomBorderTrim > 0)
+        #expect(g.cells.style(row: 2, column: 1, item: nil).bottomBorderTrim == 0)
         #expect(g.cells.style(row: 0, column: 0, item: nil).verticalAlign == .bottom)
         #expect(g.repeatedRowCount == 3)
     }

@@ -86,6 +86,57 @@ import Testing
         #expect(dark == expected)
     }
 
+    /// A spanner's rule (`bottomBorderTrim`) stops short of both ends of its cell, so the rules of
+    /// two cells side by side leave a gap of twice the trim between them; untrimmed they join.
+    @Test(arguments: [1.0, 2.0])
+    func trimmedBottomBordersLeaveAGap(scale: Double) throws {
+        func rule(trim: Double) throws -> [Int] {
+            let image = try Self.png(Self.plain(scale: scale) { row, column in
+                var style = ResolvedStyle()
+                if row == 1 && column >= 1 {
+                    style.borders.bottom = LineStyle(width: 1, color: Self.lineColor)
+                    style.bottomBorderTrim = trim
+                }
+                return style
+            })
+            let s = Int(scale)
+            return (0..<image.width).filter { image[$0, 40 * s - 1] == Self.black }
+        }
+        let s = Int(scale)
+        // Columns 1 and 2 span 50…150 pt; the rule row is the last pixel row of row 1.
+        #expect(try rule(trim: 0) == Array(50 * s..<150 * s))
+        #expect(try rule(trim: 4) == Array(54 * s..<96 * s) + Array(104 * s..<146 * s))
+    }
+
+    /// A footnote mark on a right-aligned figure hangs into the padding: the marked cell's
+    /// figures are drawn at the same x as an unmarked cell's, pixel for pixel, with the mark after.
+    @Test(arguments: [1.0, 2.0])
+    func footnoteMarksHangIntoTheRightPadding(scale: Double) throws {
+        let json = #"""
+        {"theme": "plain", "columns": [{"key": "n", "title": "N", "align": "right", "width": 80}],
+         "data": {"rows": [["1,250.5"], ["1,250.5"]]},
+         "footnotes": [{"text": "Estimated.", "cells": [{"row": 1, "column": "n"}]}]}
+        """#
+        let grid = try Document.decode(json: Array(json.utf8)).prepare()
+        #expect(grid.cells.style(row: 2, column: 0, item: nil).hangingMarkBytes == "¹".utf8.count)
+        #expect(grid.cells.style(row: 1, column: 0, item: nil).hangingMarkBytes == 0)
+        var options = RenderOptions()
+        options.scale = scale
+        let image = try PNGImage(decoding: GridRenderer.render(grid, format: .png, options: options))
+        let layout = try GridRenderer.layout(grid)
+        let plain = try #require(layout.cell(row: 1, column: 0)?.frame), marked = try #require(layout.cell(row: 2, column: 0)?.frame)
+        // Probed inside the cell, clear of grid lines and borders (2 pt in from every side).
+        let s = scale, height = Int((plain.height - 4) * s)
+        func ink(_ frame: Rect) -> [[PNGImage.Pixel]] {
+            (0..<height).map { dy in (Int((frame.x + 2) * s)..<Int((frame.maxX - 2) * s)).map { image[$0, Int((frame.y + 2) * s) + dy] } }
+        }
+        let a = ink(plain), b = ink(marked), background = a[0][0]
+        // The unmarked figures' rightmost ink; up to it both cells are the same, after it only the mark.
+        let right = try #require((0..<a[0].count).last { x in a.contains { $0[x] != background } })
+        #expect((0..<height).allSatisfy { Array(a[$0][...right]) == Array(b[$0][...right]) })
+        #expect(b.contains { row in row[(right + 1)...].contains { $0 != background } })
+    }
+
     @Test func outerLineIsInsetAndHeaderSeparatorCoversTheEdge() throws {
         var grid = Self.plain(configure: { grid in
             grid.gridLines.outer = LineStyle(width: 2, color: Self.lineColor)

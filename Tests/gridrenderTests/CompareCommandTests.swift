@@ -121,6 +121,31 @@ import Testing
         #expect(Set(matchObject.keys) == Set(object.keys))
     }
 
+    /// Two SVG or two PDF files are compared as folder pairs are: by their rasters (and, for SVG,
+    /// the normalised text); a diff image comes from the rasters. Mixed formats are refused.
+    @Test(arguments: ["svg", "pdf"])
+    func vectorPairs(format: String) throws {
+        let dir = try fixtures()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (name, value) in [("one", "12.5"), ("again", "12.5"), ("other", "99.9")] {
+            try Data(#"{"theme": "plain", "columns": [{"key": "n", "width": 60}], "data": {"rows": [["\#(value)"]]}}"#.utf8)
+                .write(to: URL(fileURLWithPath: dir + "/\(name).json"))
+            #expect(try run(["render", "\(name).json", "-o", "\(name).\(format)"], in: dir).status == 0)
+        }
+        let same = try run(["compare", "one.\(format)", "again.\(format)"], in: dir)
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        #expect(same.stdout.hasPrefix("images match (strict)"))
+        let changed = try run(["compare", "one.\(format)", "other.\(format)", "--diff", "d.png", "--json"], in: dir)
+        #expect(changed.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(changed.stdout.utf8)) as? [String: Any])
+        #expect(object["passed"] as? Bool == false && (object["differingPixels"] as? Int ?? 0) > 0)
+        let diff = try RGBAImage(contentsOfPNGFile: dir + "/d.png")
+        #expect(diff.width % 3 == 0 && diff.width > 0)   // expected | diff | actual
+        let mixed = try run(["compare", "one.\(format)", "a.png"], in: dir)
+        #expect(mixed.status == 2 && mixed.stderr.hasPrefix("error: a.png: cannot compare a .png file with a .\(format) file"), "\(mixed.stderr)")
+        #expect(mixed.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func diffImage() throws {
         let dir = try fixtures()
         defer { try? FileManager.default.removeItem(atPath: dir) }

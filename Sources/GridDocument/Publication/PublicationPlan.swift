@@ -165,6 +165,10 @@ struct PublicationPlan {
         }
     }
 
+    /// Points a spanner's rule stops short of each end of its columns: whole points (snapped
+    /// alike at every scale), enough that two rules side by side read as two.
+    static let spannerRuleTrim = 4.0
+
     /// The spanner labels and the column titles that reach into the spanner rows, with their styles.
     mutating func buildHeaderCells(styleTable: [ResolvedStyle], columnCount: Int, titles: [String]) {
         let titlesClass = DocumentCellSource.RowClass.titles.rawValue
@@ -172,6 +176,7 @@ struct PublicationPlan {
             var center = Style(); center.align = .center
             var style = ResolvedStyle.cascade([sheet.cell, sheet.header, center, document.spanners[i].style], blending: false)
             if style.borders.bottom == nil { style.borders.bottom = LineStyle(width: 1, color: style.color) }
+            style.bottomBorderTrim = PublicationPlan.spannerRuleTrim
             table.headerCells[p.row * columns.count + p.columns.lowerBound] =
                 .init(text: p.label + (spannerMarks[i] ?? ""), style: style)
         }
@@ -213,7 +218,11 @@ struct PublicationPlan {
                 let value: Double?
                 switch v.aggregate {
                 case .count:
-                    row[d] = .text(String(count))
+                    // A count of values, not one of them: the column's digit grouping, none of its
+                    // decimals, percent, scale, prefix or suffix ("1,204", never "$1,204.00").
+                    var counting = NumberFormat(decimals: 0, grouping: number.grouping)
+                    counting.groupSeparator = number.groupSeparator
+                    row[d] = .text(counting.format(Double(count)))
                     continue
                 case .sum: value = numbers.reduce(0, +)
                 case .mean: value = numbers.isEmpty ? nil : numbers.reduce(0, +) / Double(numbers.count)
