@@ -244,9 +244,15 @@ final class GridPainter {
                 if case .text = content { guard layers.contains(.text) else { continue } } else { guard layers.contains(.cells) else { continue } }
                 try paintContent(cr, device, cell, style, content)
             }
+            glyphBatch?.flush(cr)
         }
         fills.flush(cr)
     }
+
+    /// When set, cell text is shown in stretches of one font and colour (`GlyphBatch`): a PDF
+    /// page too big to record cell by cell (`RenderJob.pdf`). Drawing the batch does not
+    /// hold: an image, a text Pango must show and the end of each slab show what is pending.
+    var glyphBatch: GlyphBatch?
 
     /// Cells per slab of `items` (tests paint in small slabs to compare with one).
     var slabCells = ItemSlabs.defaultCellsPerSlab
@@ -526,6 +532,7 @@ final class GridPainter {
             let own = try images.size(path)
             let width = Double(own.width) * sx, height = Double(own.height) * sy
             let whole = image.width == own.width && image.height == own.height
+            glyphBatch?.flush(cr)
             cr.save()
             cr.rectangle(inner)
             cr.clip()
@@ -636,6 +643,10 @@ final class GridPainter {
         let epsilon = 1e-6
         let fits = drawn.x >= frame.x - epsilon && drawn.maxX <= frame.maxX + epsilon
             && drawn.y >= frame.y - epsilon && drawn.maxY <= frame.maxY + epsilon && text.lineLimit == 0
+        if let glyphBatch {
+            if fits && text.links.isEmpty && glyphBatch.add(text, in: cr, x: x, y: y, color: style.color.faded(style.opacity)) { return }
+            glyphBatch.flush(cr)
+        }
         if !fits {
             cr.save()
             let bottom = text.lineLimit > 0 ? min(frame.maxY, drawn.maxY) : frame.maxY

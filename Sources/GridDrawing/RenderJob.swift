@@ -345,6 +345,11 @@ final class RenderJob {
         didSet { painter.slabCells = slabCells }
     }
 
+    /// Above this many cells an unpaginated PDF page shows plain text in batches
+    /// (`GlyphBatch`); smaller pages keep their bytes. The same size as SVG streaming
+    /// (`RowChunks.streamed`). Tests lower it.
+    var batchedGlyphCells = RowChunks.maxChunks * RowChunks.streamedCellsPerChunk
+
     /// Whether SVG text is painted in chunks on the lanes (tests compare with one piece).
     var chunksText = true
     /// Cells per chunk of a streamed SVG (tests stream small grids).
@@ -531,7 +536,9 @@ final class RenderJob {
                 // while measuring and, just before, for the rows it paints (they are idle now).
                 try prepareTextOnLanes()
                 painter.borrowedLayouts = lanes.helperShapedLayouts
-                defer { painter.borrowedLayouts = [] }
+                // Cairo records the whole page before writing it: a big one batches its glyphs.
+                if layout.rows.count * max(1, layout.columns.count) > batchedGlyphCells { painter.glyphBatch = GlyphBatch() }
+                defer { painter.borrowedLayouts = []; painter.glyphBatch = nil }
                 try paintCanvas(cr, visible: all)
                 RenderTrace.mark("painted")
                 cr.showPage()
