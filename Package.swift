@@ -14,7 +14,7 @@ import PackageDescription
 /// - `CCairo`, `CPangoCairo` (with `CHarfBuzz` for its include path), `CLibPNG`: system-library
 ///   shims; `CPNGCodec`: libpng's setjmp/longjmp error handling, which Swift cannot express;
 ///   `CFreeTypeFaces`: one FreeType face per font file, so cairo 1.16 never reopens faces
-///   across threads.
+///   across threads; `CFastFormat`: exact fast "%f"/"%d" for Cairo's SVG and PDF writers.
 let package = Package(
     name: "gridrender",
     platforms: [.macOS(.v13)],
@@ -56,13 +56,17 @@ let package = Package(
             .linkedLibrary("fontconfig"), .linkedLibrary("freetype"),
         ]),
 
+        /// Exact fast paths for the "%f" and "%d" that Cairo's SVG and PDF writers print millions
+        /// of times (Sources/CFastFormat/FastFormat.c); everything else goes to glibc.
+        .target(name: "CFastFormat"),
+
         .target(name: "GridLayout"),
         .target(name: "GridDocument", dependencies: [
             "GridLayout",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "GridDrawing", dependencies: [
-            "GridLayout", "GridDocument", "CCairo", "CPangoCairo", "CPNGCodec", "CFreeTypeFaces",
+            "GridLayout", "GridDocument", "CCairo", "CPangoCairo", "CPNGCodec", "CFreeTypeFaces", "CFastFormat",
         ]),
         .target(name: "GridSnapshot", dependencies: ["GridDocument", "GridDrawing", "CPNGCodec"]),
         /// `assertSnapshot` for users' tests: the only target that links XCTest and Swift Testing,

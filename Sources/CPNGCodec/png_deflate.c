@@ -5,6 +5,7 @@
 #include <string.h>
 #include <zlib.h>
 #include <isa-l/igzip_lib.h>
+#include <pthread.h>
 
 static size_t scanline_bytes(uint32_t width, int alpha) { return 1 + (size_t)width * (alpha ? 4 : 3); }
 
@@ -69,15 +70,59 @@ static int deflate_zlib(const uint8_t *raw, size_t raw_length, const uint8_t *di
 /* ISA-L's igzip (levels 1 and 2): SIMD match finding, about six times zlib level 2's speed on
    table images for files some 10–15 % larger (docs/performance.md). Its stream is ended the
    same way as zlib's: a full flush (an empty stored block) or the final block. */
-static int deflate_isal(const uint8_t *raw, size_t raw_length, const uint8_t *dictionary, size_t dictionary_length,
-                        int level, int last, uint8_t **result, size_t *result_length, char *err, size_t errlen) {
-    /* The stream state holds igzip's window and hash tables (hundreds of KiB): on the heap. */
-    struct isal_zstream *s = malloc(sizeof *s);
+/* A compressing thread's reusable memory: igzip's stream state and level buffer (about 400 KiB
+   together) and the piece's scanlines, kept from piece to piece instead of allocated (and
+   faulted in) for each of the thousands of pieces of a tall image; freed when the thread ends. */
+struct scratch {
+    struct isal_zstream *stream;
+    uint8_t *level_buf;
+    uint8_t *raw;
+    size_t raw_capacity;
+};
+
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+
+static void scratch_free(void *value) {
+    struct scratch *scratch = value;
+    if (!scratch) return;
+    free(scratch->stream); free(scratch->level_buf); free(scratch->raw); free(scratch);
+}
+
+static void scratch_make_key(void) { pthread_key_create(&scratch_key, scratch_free); }
+
+#define SCRATCH_LEVEL_BYTES (ISAL_DEF_LVL1_DEFAULT > ISAL_DEF_LVL2_DEFAULT ? ISAL_DEF_LVL1_DEFAULT : ISAL_DEF_LVL2_DEFAULT)
+
+/* This thread's scratch with room for `raw_length` scanline bytes, or NULL (out of memory). */
+static struct scratch *thread_scratch(size_t raw_length) {
+    pthread_once(&scratch_once, scratch_make_key);
+    struct scratch *scratch = pthread_getspecific(scratch_key);
+    if (!scratch) {
+        scratch = calloc(1, sizeof *scratch);
+        if (!scratch) return NULL;
+        scratch->stream = malloc(sizeof *scratch->stream);
+        scratch->level_buf = malloc(SCRATCH_LEVEL_BYTES);
+        if (!scratch->stream || !scratch->level_buf || pthread_setspecific(scratch_key, scratch) != 0) {
+            scratch_free(scratch); return NULL;
+        }
+    }
+    if (scratch->raw_capacity < raw_length) {
+        uint8_t *grown = realloc(scratch->raw, raw_length);
+        if (!grown) return NULL;
+        scratch->raw = grown; scratch->raw_capacity = raw_length;
+    }
+    return scratch;
+}
+
+static int deflate_isal(struct scratch *scratch, const uint8_t *raw, size_t raw_length, const uint8_t *dictionary,
+                        size_t dictionary_length, int level, int last, uint8_t **result, size_t *result_length,
+                        char *err, size_t errlen) {
+    struct isal_zstream *s = scratch->stream;
+    uint8_t *level_buf = scratch->level_buf;
     size_t level_size = level == 1 ? ISAL_DEF_LVL1_DEFAULT : ISAL_DEF_LVL2_DEFAULT;
-    uint8_t *level_buf = malloc(level_size);
     size_t capacity = raw_length + raw_length / 8 + 4096;
     uint8_t *out = malloc(capacity);
-    if (!s || !level_buf || !out) { free(s); free(level_buf); free(out); snprintf(err, errlen, "out of memory"); return 1; }
+    if (!out) { snprintf(err, errlen, "out of memory"); return 1; }
     isal_deflate_init(s);
     s->level = (uint32_t)level;
     s->level_buf = level_buf;
@@ -112,8 +157,6 @@ static int deflate_isal(const uint8_t *raw, size_t raw_length, const uint8_t *di
         if (!remaining && s->avail_in == 0 && s->avail_out > 0 && flushed) break;
     }
     size_t length = (size_t)(s->next_out - out);
-    free(level_buf);
-    free(s);
     if (status != COMP_OK) {
         free(out);
         if (status == -100) snprintf(err, errlen, "out of memory");
@@ -131,7 +174,11 @@ int grpng_piece_deflate(grpng_piece *piece, const uint8_t *argb, int stride, uin
     memset(piece, 0, sizeof *piece);
     size_t line = scanline_bytes(width, alpha);
     size_t raw_length = line * rows;
-    uint8_t *raw = malloc(raw_length ? raw_length : 1);
+    level = level < 0 ? 6 : (level > 9 ? 9 : level);
+    int fast = level == 1 || level == 2;
+    /* igzip's pieces reuse the thread's scanline buffer; zlib's get their own. */
+    struct scratch *scratch = fast ? thread_scratch(raw_length ? raw_length : 1) : NULL;
+    uint8_t *raw = fast ? (scratch ? scratch->raw : NULL) : malloc(raw_length ? raw_length : 1);
     if (!raw) { snprintf(err, errlen, "out of memory"); return 1; }
     for (uint32_t y = 0; y < rows; y++) convert_scanline(argb + (size_t)y * (size_t)stride, raw + (size_t)y * line, width, alpha);
     if (!dictionary) dictionary_length = 0;
@@ -139,19 +186,18 @@ int grpng_piece_deflate(grpng_piece *piece, const uint8_t *argb, int stride, uin
         dictionary += dictionary_length - GRPNG_DICTIONARY_BYTES;
         dictionary_length = GRPNG_DICTIONARY_BYTES;
     }
-    level = level < 0 ? 6 : (level > 9 ? 9 : level);
     uint8_t *out = NULL;
     size_t length = 0;
-    int failed = (level == 1 || level == 2)
-        ? deflate_isal(raw, raw_length, dictionary, dictionary_length, level, last, &out, &length, err, errlen)
+    int failed = fast
+        ? deflate_isal(scratch, raw, raw_length, dictionary, dictionary_length, level, last, &out, &length, err, errlen)
         : deflate_zlib(raw, raw_length, dictionary, dictionary_length, level, last, &out, &length, err, errlen);
-    if (failed) { free(raw); return 1; }
+    if (!failed) piece->adler = isal_adler32(1, raw, raw_length);
+    if (!fast) free(raw);
+    if (failed) return 1;
     piece->length = length;
-    piece->adler = isal_adler32(1, raw, raw_length);
     piece->raw_length = raw_length;
     piece->rows = rows;
     piece->data = out;
-    free(raw);
     return 0;
 }
 

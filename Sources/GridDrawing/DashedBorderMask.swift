@@ -4,7 +4,8 @@ import GridLayout
 /// Dashed cell borders mask what they cover (DESIGN.md §9, issue 14): a dashed border replaces
 /// the grid line on its edge, as a dashed header rule replaces the row line under it, so the
 /// line does not show through the dash gaps. Solid borders keep the line under them (nothing
-/// shows through a solid border). Only edges where tracks touch carry a grid line; with spacing,
+/// shows through a solid border). The outer line, drawn after the cells, leaves those edges out
+/// too (`GridPainter.unmasked`). Only edges where tracks touch carry a grid line; with spacing,
 /// table lines run down the gaps' middles (nothing to mask) and item boxes lie on the items'
 /// frames (`paintItemBoxes` leaves out a side a dashed border draws).
 ///
@@ -41,6 +42,13 @@ struct MaskedEdges {
         horizontal.formUnion(other.horizontal)
         vertical.formUnion(other.vertical)
     }
+
+    /// The columns along which a dashed border lies on row edge `edge` (the outer line's top
+    /// and bottom: `GridPainter.unmasked`).
+    func columns(alongRowEdge edge: Int) -> [Int] { horizontal.filter { $0.edge == edge }.map(\.track) }
+
+    /// The rows along which a dashed border lies on column edge `edge`.
+    func rows(alongColumnEdge edge: Int) -> [Int] { vertical.filter { $0.edge == edge }.map(\.track) }
 
     /// True when a dashed border lies on the row edge `edge` above or below column `column`.
     func hidesRowEdge(_ edge: Int, column: Int) -> Bool {

@@ -20,8 +20,12 @@ final class GridPainter {
     var items: [(cell: PlacedCell, style: ResolvedStyle)] = []
     /// The edges of `items` whose dashed borders replace the grid line (`MaskedEdges`).
     var maskedEdges = MaskedEdges()
+    /// The glows the cells pass painted beside the outer line, for the overlay to paint on it.
+    var glowsOnOuterLine: [(region: ViewportRegion, clip: Rect, runs: [GlowRun])] = []
+    /// The dashed-border edges the cells pass found in each region, for the overlay's outer line.
+    var outerLineMasks: [(region: ViewportRegion, edges: MaskedEdges)] = []
     private let decimals: DecimalColumns
-    private let lastHeaderRow: Int?
+    let lastHeaderRow: Int?
     /// Snapping units per device unit of the target: 1 for PNG (device units are its pixels)
     /// and for SVG and PDF (device units are points, which the layout snapped to, so their
     /// output does not depend on the scale); a paginated PDF page scaled to fit uses the
@@ -114,14 +118,27 @@ final class GridPainter {
                layers: Layers = .all, rows: Range<Int>? = nil) throws {
         if !layers.isDisjoint(with: [.cells, .text]) {
             let bounds = regions.dropFirst().reduce(regions.first?.clip) { $0?.union($1.clip) }
+            if layers.contains(.cells) { glowsOnOuterLine = []; outerLineMasks = [] }
+            // Worked out only when a glow needs it (`OverflowReport` walks the tracks).
+            let canvas = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
+            var lineRects: [Rect]?
+            let outerLine = { () -> [Rect] in
+                if let lineRects { return lineRects }
+                let rects = self.outerLineRects(regions, canvas)
+                lineRects = rects
+                return rects
+            }
             for region in regions {
-                try paint(cr, region, visible: visible, layers: layers, rows: rows, gridBounds: bounds ?? region.clip)
+                try paint(cr, region, visible: visible, layers: layers, rows: rows, gridBounds: bounds ?? region.clip,
+                          outerLine: outerLine)
             }
         }
         if layers.contains(.overlay) {
             paintFrozenBoundaries(cr, regions: regions)
             if closeBottoms { paintClosingLines(cr, regions: regions) }
             paintOuterLine(cr, regions: regions)
+            try paintGlowsOnOuterLine(cr, regions: regions)
+            outerLineMasks = []
         }
         try cr.checkStatus("painting the grid")
     }
@@ -139,7 +156,7 @@ final class GridPainter {
     }
 
     private func paint(_ cr: CairoContext, _ region: ViewportRegion, visible: Rect, layers: Layers, rows limit: Range<Int>?,
-                       gridBounds: Rect) throws {
+                       gridBounds: Rect, outerLine: () -> [Rect]) throws {
         // A glow reaches beyond the grid: the part of the canvas next to it still paints it.
         let glowClip = GridPainter.glowClip(region, gridBounds: gridBounds)
         let glowShown = layers.contains(.cells) && limit == nil ? glowClip.intersection(visible) : nil
@@ -194,6 +211,7 @@ final class GridPainter {
             var masked = MaskedEdges()
             if borders { forEachSlab { masked.add(MaskedEdges(items)) } }
             maskedEdges = masked
+            if !masked.isEmpty { outerLineMasks.append((region, masked)) }
             paintGridLines(cr, device, rows: rows, columns: columns)
             if borders { forEachSlab { addBorders(device) } }
             flushLines(cr)
@@ -207,7 +225,11 @@ final class GridPainter {
                 cr.rectangle(glowClip)
                 cr.clip()
                 cr.translate(region.offset.x, region.offset.y)
-                try paintGlow(cr, device, runs: runs)
+                // The outer line is drawn over everything after the regions: the glow on it is
+                // left out here and painted over the line then (`paintGlowsOnOuterLine`).
+                let line = outerLine()
+                try paintGlow(cr, device, runs: runs, part: .besideLine(line))
+                if !line.isEmpty { glowsOnOuterLine.append((region, glowClip, runs)) }
                 cr.restore()
             }
         }
@@ -309,7 +331,7 @@ final class GridPainter {
 
     /// The edge between track `i - 1` and track `i` (the middle of any gap), and how a line sits on it:
     /// inside the grid at its outer edges, centred elsewhere.
-    private static func edge(_ tracks: [Track], _ i: Int) -> (Double, DeviceTransform.Placement) {
+    static func edge(_ tracks: [Track], _ i: Int) -> (Double, DeviceTransform.Placement) {
         if i == 0 { return (tracks[0].offset, .after) }
         if i == tracks.count { return (tracks[i - 1].end, .before) }
         return ((tracks[i - 1].end + tracks[i].offset) / 2, .centered)
@@ -443,7 +465,7 @@ final class GridPainter {
     }
 
     /// The part of the grid the regions show, in canvas coordinates.
-    private func shownBounds(_ regions: [ViewportRegion]) -> Rect? {
+    func shownBounds(_ regions: [ViewportRegion]) -> Rect? {
         let R = geometry.rows, C = geometry.columns
         var bounds: Rect?
         for region in regions where !region.rows.isEmpty && !region.columns.isEmpty {
@@ -458,27 +480,16 @@ final class GridPainter {
         return bounds
     }
 
-    /// The outer line around what the regions show of the grid, inset inside it. Where a fixed
-    /// canvas cuts the content (`OverflowReport`) that side is drawn dashed — in the outer
-    /// line's style, else the grid lines' — so a cut table does not look whole.
+    /// The outer line (`outerLineSides`, less what dashed borders draw), drawn after everything
+    /// else, then the part of any glow that lies on it (`paintGlowsOnOuterLine`).
     private func paintOuterLine(_ cr: CairoContext, regions: [ViewportRegion]) {
-        // Item grids whose cells own their lines, or whose empty slots are hidden, have no
-        // rectangle to frame: the lines drew their edges.
-        guard !itemsOwnLines, !hidesEmptySlots, let b = shownBounds(regions) else { return }
-        let lines = grid.gridLines
-        let cut = OverflowReport(geometry, viewport: grid.spec.viewport)?.cutSides ?? (right: false, bottom: false)
         let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
-        let clipStyle = (lines.outer ?? lines.horizontal ?? lines.vertical ?? lines.header).map {
-            LineStyle(width: $0.width, color: $0.color, dash: $0.dash.isEmpty ? [4, 3] : $0.dash)
-        }
-        // Top, bottom, left, right: the order (and so the SVG paths) of an uncut grid.
-        if let style = lines.outer { horizontalLine(device, y: b.y, x0: b.x, x1: b.maxX, style, .after) }
-        if let style = cut.bottom ? clipStyle : lines.outer {
-            horizontalLine(device, y: b.maxY, x0: b.x, x1: b.maxX, style, .before)
-        }
-        if let style = lines.outer { verticalLine(device, x: b.x, y0: b.y, y1: b.maxY, style, .after) }
-        if let style = cut.right ? clipStyle : lines.outer {
-            verticalLine(device, x: b.maxX, y0: b.y, y1: b.maxY, style, .before)
+        for side in outerLineSides(regions).flatMap(unmasked) {
+            if side.vertical {
+                verticalLine(device, x: side.edge, y0: side.from, y1: side.to, side.style, side.placement)
+            } else {
+                horizontalLine(device, y: side.edge, x0: side.from, x1: side.to, side.style, side.placement)
+            }
         }
         flushLines(cr)
     }

@@ -43,13 +43,18 @@ extension GridPainter {
         return isEmptySlot(row: row, column: column - 1) && isEmptySlot(row: row, column: column)
     }
 
+    /// The styles of an item box's lines: `across` for its top and bottom, `down` for its sides
+    /// (the outer line's where those are unset). The selection glow covers the same lines.
+    var itemBoxLines: (across: LineStyle?, down: LineStyle?) {
+        let lines = grid.gridLines
+        return (lines.horizontal ?? lines.outer ?? lines.vertical, lines.vertical ?? lines.outer ?? lines.horizontal)
+    }
+
     /// Each item's box — and each empty slot's, for `placeholder` — in the grid lines' styles
     /// (horizontal for top and bottom, vertical for the sides, the outer line's where those are
     /// unset), inset in the frame so boxes never reach into the gutters.
     func paintItemBoxes(_ cr: CairoContext, _ device: DeviceTransform, rows: Range<Int>, columns: Range<Int>) {
-        let lines = grid.gridLines
-        let across = lines.horizontal ?? lines.outer ?? lines.vertical
-        let down = lines.vertical ?? lines.outer ?? lines.horizontal
+        let (across, down) = itemBoxLines
         // A side that a dashed border draws is left to it (`MaskedEdges`).
         func box(_ f: Rect, _ borders: Insets<LineStyle?> = Insets(all: nil)) {
             if let across {

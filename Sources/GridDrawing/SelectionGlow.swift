@@ -15,8 +15,10 @@ import GridLayout
 ///
 /// The glow covers the grid lines on the cell's edges (a centred line is half inside the cell,
 /// which would otherwise show as a line between the cell and its glow) and leaves the cell's
-/// inside untouched. It is painted after every background, line and border of its region, so it
-/// lies over the neighbouring cells, and under text. At the grid's outer edges it is not clipped
+/// inside untouched; the lines are found where the painter draws them (`sideLines`), so the glow
+/// covers them alike on all four sides. It is painted after every background, line and border
+/// of its region, so it lies over the neighbouring cells, and under text; the outer line, drawn
+/// after all regions, gets the glow's pixels on it painted over it then (`GlowPart`). At the grid's outer edges it is not clipped
 /// by the grid: it reaches into the padding (`GridPainter.glowClip`). Adjacent cells of one row
 /// with the same shadow glow as one rectangle, not as a row of boxes.
 extension GridPainter {
@@ -30,6 +32,9 @@ extension GridPainter {
     struct GlowRun {
         var rect: Rect
         var shadow: Shadow
+        /// The tracks the run covers (table mode: its edges are these tracks' edges).
+        var rows: Range<Int>
+        var columns: Range<Int>
     }
 
     /// The glows of the region's cells (`items`), joined into runs along rows.
@@ -38,42 +43,100 @@ extension GridPainter {
         for (cell, style) in items {
             guard var shadow = style.shadow, shadow.radius > 0, shadow.color.alpha > 0 else { continue }
             shadow.radius = min(shadow.radius, GridPainter.maxGlowRadius)
+            let rows = cell.row..<cell.row + cell.rowSpan, columns = cell.column..<cell.column + cell.columnSpan
             if let last = runs.last, last.shadow == shadow, abs(last.rect.y - cell.frame.y) < 1e-9,
                abs(last.rect.height - cell.frame.height) < 1e-9, cell.frame.x >= last.rect.maxX - 1e-9,
                cell.frame.x - last.rect.maxX <= max(1, grid.spec.columnSpacing.size) + 1e-9 {
                 runs[runs.count - 1].rect = last.rect.union(cell.frame)
+                runs[runs.count - 1].rows = min(last.rows.lowerBound, rows.lowerBound)..<max(last.rows.upperBound, rows.upperBound)
+                runs[runs.count - 1].columns = last.columns.lowerBound..<max(last.columns.upperBound, columns.upperBound)
             } else {
-                runs.append(GlowRun(rect: cell.frame, shadow: shadow))
+                runs.append(GlowRun(rect: cell.frame, shadow: shadow, rows: rows, columns: columns))
             }
         }
         return runs
     }
 
-    /// A run's rectangle grown over its edge lines (`outer`, what is blurred) and the part of
-    /// the cell no line covers (`inner`, left unpainted), in device units.
-    private func glowBoxes(_ r: Rect, _ device: DeviceTransform) -> (outer: Rect, inner: Rect) {
-        // Lines lie on cell edges only where tracks touch (no spacing between them).
-        let lines = grid.gridLines
-        let rowLine = grid.spec.rowSpacing.size == 0 ? lines.horizontal?.width : nil
-        let columnLine = grid.spec.columnSpacing.size == 0 ? lines.vertical?.width : nil
-        let x0 = device.edgeX(r.x), x1 = device.edgeX(r.maxX)
-        let y0 = device.edgeY(r.y), y1 = device.edgeY(r.maxY)
-        // Line spans [start, end) on each edge; an absent line spans nothing at the edge.
-        func span(_ edge: Double, _ deviceEdge: Double, _ width: Double?, vertical: Bool) -> (Double, Double) {
-            guard let width else { return (deviceEdge, deviceEdge) }
-            let line = device.lineSpan(edge, width: width, vertical: vertical, .centered)
-            return (line.start, line.end)
+    typealias LineSpan = (start: Double, end: Double)
+
+    /// The device spans of the lines the painter draws on a run's four sides (nil where none
+    /// is), placed exactly as they are drawn: an item's own box lines inset in its frame
+    /// (`paintItemBoxes`); in a table the grid lines, centred on inner edges and inset at the
+    /// grid's outer edges (the outer line's width there), the header rule below the header.
+    private func sideLines(_ run: GlowRun, _ device: DeviceTransform)
+        -> (top: LineSpan?, bottom: LineSpan?, left: LineSpan?, right: LineSpan?) {
+        let r = run.rect
+        func span(_ edge: Double, _ style: LineStyle?, vertical: Bool, _ placement: DeviceTransform.Placement) -> LineSpan? {
+            style.map { device.lineSpan(edge, width: $0.width, vertical: vertical, placement) }
         }
-        let top = span(r.y, y0, rowLine, vertical: false), bottom = span(r.maxY, y1, rowLine, vertical: false)
-        let left = span(r.x, x0, columnLine, vertical: true), right = span(r.maxX, x1, columnLine, vertical: true)
-        let ox0 = min(x0, left.0), ox1 = max(x1, right.1), oy0 = min(y0, top.0), oy1 = max(y1, bottom.1)
-        let ix0 = max(x0, left.1), ix1 = min(x1, right.0), iy0 = max(y0, top.1), iy1 = min(y1, bottom.0)
-        return (Rect(x: ox0, y: oy0, width: ox1 - ox0, height: oy1 - oy0),
-                Rect(x: ix0, y: iy0, width: max(0, ix1 - ix0), height: max(0, iy1 - iy0)))
+        if itemsOwnLines {
+            let (across, down) = itemBoxLines
+            return (span(r.y, across, vertical: false, .after), span(r.maxY, across, vertical: false, .before),
+                    span(r.x, down, vertical: true, .after), span(r.maxX, down, vertical: true, .before))
+        }
+        let lines = grid.gridLines
+        // At the grid's outer edges: the outer line (drawn over everything), else the family's.
+        func outer(_ family: LineStyle?) -> LineStyle? { family.map { lines.outer ?? $0 } ?? (hidesEmptySlots ? nil : lines.outer) }
+        func line(_ tracks: [Track], _ i: Int, _ family: LineStyle?, vertical: Bool) -> LineSpan? {
+            guard i >= 0, i <= tracks.count, !tracks.isEmpty else { return nil }
+            let (edge, placement) = GridPainter.edge(tracks, i)
+            var style = i > 0 && i < tracks.count ? family : outer(family)
+            if !vertical, let rule = lines.header, let h = lastHeaderRow, i == h + 1, i < tracks.count { style = rule }
+            return span(edge, style, vertical: vertical, placement)
+        }
+        let R = geometry.rows, C = geometry.columns
+        return (line(R, run.rows.lowerBound, lines.horizontal, vertical: false), line(R, run.rows.upperBound, lines.horizontal, vertical: false),
+                line(C, run.columns.lowerBound, lines.vertical, vertical: true), line(C, run.columns.upperBound, lines.vertical, vertical: true))
     }
 
-    /// Paints the glows of `runs`. The context's clip must already be the glow's clip.
-    func paintGlow(_ cr: CairoContext, _ device: DeviceTransform, runs: [GlowRun]) throws {
+    /// A run's rectangle grown over the lines on its edges (`outer`, what is blurred) and the
+    /// part of the cell no line covers (`inner`, left unpainted), in device units. Both come
+    /// from the lines' own spans (`sideLines`), so the glow lies over the lines on all four
+    /// sides alike, whichever way a half point rounds.
+    private func glowBoxes(_ run: GlowRun, _ device: DeviceTransform) -> (outer: Rect, inner: Rect) {
+        let r = run.rect
+        let lines = sideLines(run, device)
+        // A line counts where it touches the cell's device box; one in a gap between tracks lies apart.
+        func axis(_ low: Double, _ high: Double, _ first: LineSpan?, _ last: LineSpan?) -> (outer: (Double, Double), inner: (Double, Double)) {
+            var outer = (low, high), inner = (low, high)
+            if let s = first, s.end >= low, s.start <= high { outer.0 = min(low, s.start); inner.0 = max(low, s.end) }
+            if let s = last, s.start <= high, s.end >= low { outer.1 = max(high, s.end); inner.1 = min(high, s.start) }
+            return (outer, inner)
+        }
+        let h = axis(device.edgeX(r.x), device.edgeX(r.maxX), lines.left, lines.right)
+        let v = axis(device.edgeY(r.y), device.edgeY(r.maxY), lines.top, lines.bottom)
+        return (Rect(x: h.outer.0, y: v.outer.0, width: h.outer.1 - h.outer.0, height: v.outer.1 - v.outer.0),
+                Rect(x: h.inner.0, y: v.inner.0, width: max(0, h.inner.1 - h.inner.0), height: max(0, v.inner.1 - v.inner.0)))
+    }
+
+    /// Which pixels of a glow a pass paints. The outer line is drawn over everything, after the
+    /// cells (`paintOuterLine`): the cells' pass paints the glow beside it, and the overlay
+    /// paints the glow's pixels on it, over it, so the glow lies over the outer line as it lies
+    /// over every other line. The rectangles are the line's device pixels (`outerLineRects`).
+    enum GlowPart {
+        case besideLine([Rect])
+        case onLine([Rect])
+    }
+
+    /// Paints, over the outer line, the part on it of the glows the cells pass left out.
+    func paintGlowsOnOuterLine(_ cr: CairoContext, regions: [ViewportRegion]) throws {
+        defer { glowsOnOuterLine = [] }
+        guard !glowsOnOuterLine.isEmpty else { return }
+        let line = outerLineRects(regions, cr.deviceTransform.scaled(by: pixelsPerDeviceUnit))
+        guard !line.isEmpty else { return }
+        for glow in glowsOnOuterLine {
+            cr.save()
+            cr.rectangle(glow.clip)
+            cr.clip()
+            cr.translate(glow.region.offset.x, glow.region.offset.y)
+            try paintGlow(cr, cr.deviceTransform.scaled(by: pixelsPerDeviceUnit), runs: glow.runs, part: .onLine(line))
+            cr.restore()
+        }
+    }
+
+    /// Paints the glows of `runs` (`part` of them). The context's clip must already be the
+    /// glow's clip.
+    func paintGlow(_ cr: CairoContext, _ device: DeviceTransform, runs: [GlowRun], part: GlowPart = .besideLine([])) throws {
         guard !runs.isEmpty else { return }
         let vector = cr.surface.isVector
         // Pixel grid of the image: device pixels for PNG; for SVG and PDF a grid of
@@ -82,60 +145,85 @@ extension GridPainter {
             ? DeviceTransform(sx: GridPainter.vectorGlowResolution, sy: GridPainter.vectorGlowResolution, tx: 0, ty: 0)
             : device
         let clip = cr.clipExtents()
+        // Device units are points for SVG and PDF: the same rectangles on the image's finer grid.
+        func onPixels(_ r: Rect) -> Rect {
+            guard vector else { return r }
+            let x0 = device.userX(r.x), y0 = device.userY(r.y)
+            return Rect(x: pixel.deviceX(x0), y: pixel.deviceY(y0),
+                        width: pixel.deviceX(device.userX(r.maxX)) - pixel.deviceX(x0),
+                        height: pixel.deviceY(device.userY(r.maxY)) - pixel.deviceY(y0))
+        }
         let boxes = runs.map { run -> (outer: Rect, inner: Rect) in
-            let b = glowBoxes(run.rect, device)
-            guard vector else { return b }
-            // Device units are points here: the same boxes on the image's finer grid.
-            func user(_ r: Rect) -> Rect {
-                let x0 = device.userX(r.x), y0 = device.userY(r.y)
-                return Rect(x: pixel.deviceX(x0), y: pixel.deviceY(y0),
-                            width: pixel.deviceX(device.userX(r.maxX)) - pixel.deviceX(x0),
-                            height: pixel.deviceY(device.userY(r.maxY)) - pixel.deviceY(y0))
-            }
-            return (user(b.outer), user(b.inner))
+            let b = glowBoxes(run, device)
+            return (onPixels(b.outer), onPixels(b.inner))
+        }
+        let line: [Rect], onLine: Bool
+        switch part {
+        case .besideLine(let rects): line = rects.map(onPixels); onLine = false
+        case .onLine(let rects): line = rects.map(onPixels); onLine = true
         }
         for (index, run) in runs.enumerated() {
             let sigma = run.shadow.radius / 2
             let outer = boxes[index].outer
             let reach = GridPainter.glowReach(run.shadow.radius) * pixel.sx
-            // The image: the blurred box and its reach, inside the clip, on whole pixels.
+            // The blurred box and its reach, inside the clip, on whole pixels.
             let px0 = max((outer.x - reach).rounded(.down), pixel.deviceX(clip.x).rounded(.down))
             let px1 = min((outer.maxX + reach).rounded(.up), pixel.deviceX(clip.maxX).rounded(.up))
             let py0 = max((outer.y - reach).rounded(.down), pixel.deviceY(clip.y).rounded(.down))
             let py1 = min((outer.maxY + reach).rounded(.up), pixel.deviceY(clip.maxY).rounded(.up))
-            guard px1 > px0, py1 > py0, px1 - px0 <= Double(CairoSurface.maxImageSide),
-                  py1 - py0 <= Double(CairoSurface.maxImageSide) else { continue }
-            let width = Int(px1 - px0), height = Int(py1 - py0)
-            // Separable: the blur of a box is f(x)·g(y), each a difference of error functions.
-            let scale = (sigma * pixel.sx * 2.0.squareRoot())
-            func profile(_ start: Double, _ low: Double, _ high: Double, _ count: Int) -> [Double] {
-                (0..<count).map { i in
-                    let c = start + Double(i) + 0.5
-                    return 0.5 * (erf((c - low) / scale) - erf((c - high) / scale))
-                }
+            guard px1 > px0, py1 > py0 else { continue }
+            let whole = Rect(x: px0, y: py0, width: px1 - px0, height: py1 - py0)
+            let holes = boxes.map(\.inner)
+            guard onLine else {
+                try paintGlowImage(cr, pixel, window: whole, outer: outer, sigma: sigma, color: run.shadow.color, holes: holes + line)
+                continue
             }
-            let fx = profile(px0, outer.x, outer.maxX, width)
-            let fy = profile(py0, outer.y, outer.maxY, height)
-            // Cells the glow must not cover: this run's and any other glowing cell's inside.
-            let holes = boxes.map(\.inner).filter { $0.width > 0 && $0.height > 0 && $0.maxX > px0 && $0.x < px1 && $0.maxY > py0 && $0.y < py1 }
-            let color = run.shadow.color
-            let image = try CairoSurface.image(width: width, height: height) { y, row in
-                let cy = py0 + Double(y) + 0.5
-                let rowHoles = holes.filter { cy > $0.y && cy < $0.maxY }
-                for x in 0..<width {
-                    let cx = px0 + Double(x) + 0.5
-                    if rowHoles.contains(where: { cx > $0.x && cx < $0.maxX }) { row[x] = 0; continue }
-                    let alpha = color.alpha * fx[x] * fy[y]
-                    let a = (alpha * 255).rounded()
-                    guard a > 0 else { row[x] = 0; continue }
-                    func channel(_ v: Double) -> UInt32 { UInt32(min(a, max(0, (v * a).rounded()))) }
-                    row[x] = UInt32(min(255, a)) << 24 | channel(color.red) << 16 | channel(color.green) << 8 | channel(color.blue)
-                }
+            // On the line: an image of each side it meets, less the corners an earlier side painted.
+            for (side, rect) in line.enumerated() {
+                guard let window = rect.intersection(whole), window.width >= 1, window.height >= 1 else { continue }
+                try paintGlowImage(cr, pixel, window: window, outer: outer, sigma: sigma, color: run.shadow.color,
+                                   holes: holes + line[..<side])
             }
-            cr.save()
-            cr.setSource(image, x: pixel.userX(px0), y: pixel.userY(py0), sx: 1 / pixel.sx, sy: 1 / pixel.sy)
-            cr.paint(alpha: 1)
-            cr.restore()
         }
+    }
+
+    /// Paints the glow of the box `outer` over the pixels of `window` (whole pixels of the
+    /// `pixel` grid), leaving out `holes`: the insides of glowing cells, and pixels another pass
+    /// or image paints.
+    private func paintGlowImage(_ cr: CairoContext, _ pixel: DeviceTransform, window: Rect, outer: Rect, sigma: Double,
+                                color: Color, holes allHoles: [Rect]) throws {
+        let px0 = window.x, py0 = window.y
+        guard window.width <= Double(CairoSurface.maxImageSide), window.height <= Double(CairoSurface.maxImageSide) else { return }
+        let width = Int(window.width), height = Int(window.height)
+        // Separable: the blur of a box is f(x)·g(y), each a difference of error functions.
+        let scale = (sigma * pixel.sx * 2.0.squareRoot())
+        func profile(_ start: Double, _ low: Double, _ high: Double, _ count: Int) -> [Double] {
+            (0..<count).map { i in
+                let c = start + Double(i) + 0.5
+                return 0.5 * (erf((c - low) / scale) - erf((c - high) / scale))
+            }
+        }
+        let fx = profile(px0, outer.x, outer.maxX, width)
+        let fy = profile(py0, outer.y, outer.maxY, height)
+        let holes = allHoles.filter {
+            $0.width > 0 && $0.height > 0 && $0.maxX > px0 && $0.x < window.maxX && $0.maxY > py0 && $0.y < window.maxY
+        }
+        let image = try CairoSurface.image(width: width, height: height) { y, row in
+            let cy = py0 + Double(y) + 0.5
+            let rowHoles = holes.filter { cy > $0.y && cy < $0.maxY }
+            for x in 0..<width {
+                let cx = px0 + Double(x) + 0.5
+                if rowHoles.contains(where: { cx > $0.x && cx < $0.maxX }) { row[x] = 0; continue }
+                let alpha = color.alpha * fx[x] * fy[y]
+                let a = (alpha * 255).rounded()
+                guard a > 0 else { row[x] = 0; continue }
+                func channel(_ v: Double) -> UInt32 { UInt32(min(a, max(0, (v * a).rounded()))) }
+                row[x] = UInt32(min(255, a)) << 24 | channel(color.red) << 16 | channel(color.green) << 8 | channel(color.blue)
+            }
+        }
+        cr.save()
+        cr.setSource(image, x: pixel.userX(px0), y: pixel.userY(py0), sx: 1 / pixel.sx, sy: 1 / pixel.sy)
+        cr.paint(alpha: 1)
+        cr.restore()
     }
 }
