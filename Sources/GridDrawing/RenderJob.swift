@@ -29,6 +29,8 @@ final class RenderJob {
     private let fontDirectories: [String]
     /// The threads text is measured and, for SVG and PDF, painted on.
     private let lanes: TextLanes
+    /// How many lanes this job measures and shapes text on (tests).
+    var laneCount: Int { lanes.count }
     /// Whether any cell shows an image: their decoded surfaces live in one cache, so such grids
     /// are painted on one thread.
     private var hasImages = false
@@ -52,7 +54,13 @@ final class RenderJob {
         let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context)
         self.decimals = decimals
         fontDirectories = options.fontDirectories
-        let threads = max(1, options.paintThreads ?? RenderJob.defaultPaintThreads)
+        var threads = max(1, options.paintThreads ?? RenderJob.defaultPaintThreads)
+        if format == .pdf, options.paintThreads == nil, getenv("GRIDRENDER_THREADS") == nil,
+           case .table(let table) = grid.spec.content, table.rows.count * table.columnCount < RenderJob.minLanedPDFCells {
+            // A PDF page is painted on this thread; other lanes only measure and shape ahead, which
+            // costs a font map and shaped text per lane and gains no time on smaller tables.
+            threads = 1
+        }
         // The lanes share one budget of kept layouts, so memory does not grow with the cores.
         let capacity = ShapedLayouts.defaultCapacity / threads
         let measurer = TextMeasurer(source: grid.cells, context: context, decimals: decimals,
@@ -194,6 +202,10 @@ final class RenderJob {
         guard getloadavg(&load, 1) == 1, load[0].isFinite, load[0] >= 0 else { return cpus }
         return max(1, min(cpus, cpus - Int(load[0].rounded()) + 1))
     }
+    /// Below this many cells a PDF is measured and painted on one lane unless threads are asked
+    /// for: people-1000 and people-10000 (8,008 and 80,008 cells) took the same time with two
+    /// lanes as with one, for 15–25 % more CPU (docs/performance.md).
+    static let minLanedPDFCells = 131_072
     /// Below this many pixels a second font map costs more than it saves: one painting thread.
     static let minParallelPixels = 2_000_000
 
