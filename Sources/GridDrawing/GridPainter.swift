@@ -249,8 +249,8 @@ final class GridPainter {
         fills.flush(cr)
     }
 
-    /// When set, cell text is shown in stretches of one font and colour (`GlyphBatch`): a PDF
-    /// page too big to record cell by cell (`RenderJob.pdf`). Drawing the batch does not
+    /// When set, cell text is shown in stretches of one font and colour (`GlyphBatch`): every
+    /// PDF (`RenderJob.pdf`), whose bytes are the same and whose recording is far smaller. Drawing the batch does not
     /// hold: an image, a text Pango must show and the end of each slab show what is pending.
     var glyphBatch: GlyphBatch?
 

@@ -66,11 +66,11 @@ import Testing
         }
     }
 
-    /// The PDF with joined glyphs from `cells` cells on (nil: the default, so never for these).
-    static func pdf(_ grid: PreparedGrid, joinedFrom cells: Int?, slabCells: Int = ItemSlabs.defaultCellsPerSlab,
+    /// The PDF with cell text joined into Cairo calls (the default) or shown by Pango cell by cell.
+    static func pdf(_ grid: PreparedGrid, joined: Bool, slabCells: Int = ItemSlabs.defaultCellsPerSlab,
                     threads: Int = 1) throws -> [UInt8] {
         let job = try RenderJob(grid, options: RenderOptions(paintThreads: threads))
-        if let cells { job.batchedGlyphCells = cells }
+        job.joinsGlyphs = joined
         job.slabCells = slabCells
         return try job.pdf()
     }
@@ -78,9 +78,9 @@ import Testing
     @Test(arguments: ["mixed", "mixed-frozen", "decorated", "plain", "frozen", "sections", "items"])
     func samePDFBytes(_ name: String) throws {
         let grid = Self.grid(name)
-        let one = try Self.pdf(grid, joinedFrom: nil)
+        let one = try Self.pdf(grid, joined: false)
         for slabCells in [7, ItemSlabs.defaultCellsPerSlab] {
-            let joined = try Self.pdf(grid, joinedFrom: 0, slabCells: slabCells)
+            let joined = try Self.pdf(grid, joined: true, slabCells: slabCells)
             let same = joined == one   // not the arrays themselves: their description is megabytes
             if let dump = ProcessInfo.processInfo.environment["GLYPHBATCH_DUMP"], !same {
                 try Data(one).write(to: URL(fileURLWithPath: "\(dump)/\(name)-\(slabCells)-one.pdf"))
@@ -92,9 +92,9 @@ import Testing
 
     @Test func sameBytesForAnyThreadCount() throws {
         let grid = Self.mixed()
-        let one = try Self.pdf(grid, joinedFrom: 0, threads: 1)
+        let one = try Self.pdf(grid, joined: true, threads: 1)
         for threads in [2, 3] {
-            let same = try Self.pdf(grid, joinedFrom: 0, threads: threads) == one
+            let same = try Self.pdf(grid, joined: true, threads: threads) == one
             #expect(same, "\(threads) threads")
         }
     }
@@ -141,7 +141,7 @@ import Testing
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("joined.pdf").path
-        try Data(Self.pdf(Self.mixed(), joinedFrom: 0)).write(to: URL(fileURLWithPath: path))
+        try Data(Self.pdf(Self.mixed(), joined: true)).write(to: URL(fileURLWithPath: path))
         let result = try run(["pdftotext", path, "-"])
         #expect(result.status == 0)
         let text = String(decoding: result.output, as: UTF8.self)
@@ -150,9 +150,16 @@ import Testing
         }
     }
 
-    @Test func smallPagesAreNotJoined() throws {
-        let job = try RenderJob(Self.mixed(), options: RenderOptions(paintThreads: 1))
-        #expect(job.batchedGlyphCells >= 100_000)
-        #expect(RowChunks.maxChunks * RowChunks.streamedCellsPerChunk == job.batchedGlyphCells)
+    /// Every PDF joins its text by default, paginated ones too: the renderer's PDF is the joined
+    /// one, and the same as Pango's cell by cell.
+    @Test func everyPDFJoinsByDefault() throws {
+        #expect(try RenderJob(Self.mixed(), options: RenderOptions(paintThreads: 1)).joinsGlyphs)
+        var paged = Self.mixed()
+        paged.page = PreparedGrid.Page(width: 300, height: 200)
+        for grid in [Self.mixed(), paged] {
+            let rendered = try GridRenderer.render(grid, format: .pdf, options: RenderOptions(paintThreads: 1))
+            let plain = try Self.pdf(grid, joined: false)
+            #expect(rendered == plain)
+        }
     }
 }
