@@ -194,28 +194,35 @@ struct CompareCommand: ParsableCommand {
         } catch {
             throw CompareError(error)
         }
+        return try publish(result, summary: result.summary, passed: result.passed, diffPath: diffPath) { (expected, actual) }
+    }
+
+    /// Adds the outcome to `--report` (showing the images `images` names) and prints the
+    /// summary, or the JSON; returns whether the pair matched.
+    private func publish(_ result: GridSnapshot.ComparisonResult, summary: String, passed: Bool, diffPath: String?,
+                         images: () throws(ImageError) -> (expected: String, actual: String)) throws(CompareError) -> Bool {
         if let report {
             let snapshotReport = SnapshotReport(directory: report)
             do throws(ImageError) {
-                if result.passed {
+                if passed {
                     try snapshotReport.writeIndex()
                 } else {
-                    try snapshotReport.append(name: "\(expected) vs \(actual)", message: result.summary,
-                                              expected: expected, actual: actual, diff: diffPath, reference: expected)
+                    let shown = try images()
+                    try snapshotReport.append(name: "\(expected) vs \(actual)", message: summary,
+                                              expected: shown.expected, actual: shown.actual, diff: diffPath, reference: expected)
                 }
             } catch {
                 throw CompareError(error)
             }
         }
-
         if json {
             print(result.jsonString)
         } else {
-            print(result.summary)
+            print(summary)
             if let diffPath { print("diff: \(diffPath)") }
             if let report { print("report: \(SnapshotReport(directory: report).indexPath)") }
         }
-        return result.passed
+        return passed
     }
 
     /// Two SVG or two PDF files, compared as folder pairs are (`FolderComparison.VectorPair`):
@@ -237,36 +244,19 @@ struct CompareCommand: ParsableCommand {
         } catch {
             throw CompareError(message: "\(error)")
         }
-        let result = vector.comparison.result
         var diffPath = diff
         if diffPath == nil, report != nil, !vector.passed { diffPath = reportDiffPath() }
-        do throws(ImageError) {
-            if let diffPath { try vector.comparison.diffImage().writePNG(to: diffPath, compressionLevel: 1) }
-            if let report {
-                let snapshotReport = SnapshotReport(directory: report)
-                if vector.passed {
-                    try snapshotReport.writeIndex()
-                } else {
-                    // The report shows images: the rasters, next to the diff.
-                    let stem = (report.hasSuffix("/") ? report : report + "/") + "files/\(PathBytes.stem(actual))"
-                    try vector.expected.writePNG(to: stem + ".expected.png", compressionLevel: 1)
-                    try vector.actual.writePNG(to: stem + ".actual.png", compressionLevel: 1)
-                    try snapshotReport.append(name: "\(expected) vs \(actual)", message: vector.summary,
-                                              expected: stem + ".expected.png", actual: stem + ".actual.png",
-                                              diff: diffPath, reference: expected)
-                }
-            }
-        } catch {
-            throw CompareError(error)
+        if let diffPath {
+            do { try vector.comparison.diffImage().writePNG(to: diffPath, compressionLevel: 1) } catch { throw CompareError(error) }
         }
-        if json {
-            print(result.jsonString)
-        } else {
-            print(vector.summary)
-            if let diffPath { print("diff: \(diffPath)") }
-            if let report { print("report: \(SnapshotReport(directory: report).indexPath)") }
+        let stem = ((report ?? "").hasSuffix("/") ? report ?? "" : (report ?? "") + "/") + "files/\(PathBytes.stem(actual))"
+        return try publish(vector.comparison.result, summary: vector.summary, passed: vector.passed, diffPath: diffPath) {
+            () throws(ImageError) in
+            // The report shows images: the rasters, next to the diff.
+            try vector.expected.writePNG(to: stem + ".expected.png", compressionLevel: 1)
+            try vector.actual.writePNG(to: stem + ".actual.png", compressionLevel: 1)
+            return (stem + ".expected.png", stem + ".actual.png")
         }
-        return vector.passed
     }
 
     private func reportDiffPath() -> String? {
