@@ -94,6 +94,10 @@ final class TextLanes: @unchecked Sendable {
         if let error = failure.error { throw error }
     }
 
+    /// Whether every lane below `count` has its context (made while measuring), so `run` will
+    /// call the body on each of them.
+    func areReady(_ count: Int) -> Bool { (1..<min(count, self.count)).allSatisfy { lanes[$0] != nil } }
+
     /// The layouts the other lanes shaped, to be shown by lane 0 once they are idle (all their
     /// contexts are set up alike, and Pango objects may change threads while no other uses them).
     var helperShapedLayouts: [ShapedLayouts] { (1..<count).compactMap { lanes[$0]?.shaped } }

@@ -206,3 +206,33 @@ extension RenderJobTests {
         #expect(one == two)
     }
 }
+
+extension RenderJobTests {
+    /// A PNG on two threads is painted by the lanes that measured it: the same bytes as one
+    /// thread, and a character no font has, met only by the second lane, still makes its warning.
+    @Test func pngIsPaintedOnTheMeasuringLanes() throws {
+        let rows = (0..<3_000).map { $0 == 2_900 ? "[\"r\($0) \u{E000}\", \($0)]" : "[\"r\($0)\", \($0)]" }.joined(separator: ",")
+        let grid = try Document.decode(json: Array(#"{"columns": [{"key": "a"}, {"key": "b"}], "data": {"rows": [\#(rows)]}}"#.utf8)).prepare()
+        func render(_ threads: Int) throws -> ([UInt8], [String], Bool) {
+            let warnings = WarningLog()
+            let job = try RenderJob(grid, options: RenderOptions(paintThreads: threads, warningHandler: { warnings.add($0) }), format: .png)
+            let bytes = try job.png(path: nil, options: RenderOptions(paintThreads: threads))
+            job.reportWarnings()
+            return (bytes, warnings.all, job.pngPaintedOnLanes)
+        }
+        let (one, oneWarnings, oneOnLanes) = try render(1)
+        let (two, twoWarnings, twoOnLanes) = try render(2)
+        #expect(!oneOnLanes && twoOnLanes)
+        #expect(one == two)
+        #expect(oneWarnings.filter { $0.contains("U+E000") }.count == 1)
+        #expect(twoWarnings.filter { $0.contains("U+E000") }.count == 1, "\(twoWarnings)")
+    }
+}
+
+/// Warnings collected from a render's handler (it may be called from any thread).
+final class WarningLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func add(_ warning: String) { lock.lock(); items.append(warning); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
+}
