@@ -57,7 +57,7 @@ final class RenderJob {
         self.decimals = decimals
         fontDirectories = options.fontDirectories
         var threads = max(1, options.paintThreads ?? RenderJob.defaultPaintThreads)
-        if format == .pdf, options.paintThreads == nil, getenv("GRIDRENDER_THREADS") == nil,
+        if format == .pdf, options.paintThreads == nil, RenderJob.threadsFromEnvironment == nil,
            case .table(let table) = grid.spec.content, table.rows.count * table.columnCount < RenderJob.minLanedPDFCells {
             // A PDF page is painted on this thread; other lanes only measure and shape ahead, which
             // costs a font map and shaped text per lane and gains no time on smaller tables.
@@ -193,12 +193,18 @@ final class RenderJob {
         return (Int(w), Int(h))
     }
 
+    /// `GRIDRENDER_THREADS` when set to a count (at most 64), else nil.
+    static var threadsFromEnvironment: Int? {
+        guard let value = getenv("GRIDRENDER_THREADS"), let n = Int(String(cString: value)), n >= 1 else { return nil }
+        return min(n, 64)
+    }
+
     /// Threads for PNG painting and text measurement when `RenderOptions.paintThreads` is nil:
     /// `GRIDRENDER_THREADS` when set, else the online processors that are idle (by the one-minute
     /// load average) plus this one, at most 8. On a busy machine more threads only add font maps
     /// and contention (measured: docs/performance.md). The output does not depend on it.
     static var defaultPaintThreads: Int {
-        if let value = getenv("GRIDRENDER_THREADS"), let n = Int(String(cString: value)), n >= 1 { return min(n, 64) }
+        if let n = threadsFromEnvironment { return n }
         let cpus = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         var load = [0.0]
         guard getloadavg(&load, 1) == 1, load[0].isFinite, load[0] >= 0 else { return cpus }
@@ -272,10 +278,20 @@ final class RenderJob {
             }
             for warning in lanes.helperWarnings { context.adoptWarning(warning) }
             for missed in lanes.helperMissing { missing.merge(missed) }
-            if let error = failure.error { throw error }
-            return try withExtendedLifetime(buffers) { try encoder.finish() }
+        } else {
+            lanes.releaseHelpers()
+            paintOnOwnThreads(threads, decimals: knownDecimals, failure: failure, work: work)
         }
-        lanes.releaseHelpers()
+        if let error = failure.error { throw error }
+        // The bands' contexts are destroyed here, on this thread, after the last band is encoded.
+        return try withExtendedLifetime(buffers) { try encoder.finish() }
+    }
+
+    /// Paints with `work` on `threads` threads (this one and new ones), each making its own font
+    /// map, Pango context and painter; their warnings are adopted when all are done.
+    private func paintOnOwnThreads(_ threads: Int, decimals knownDecimals: DecimalColumns.Extents, failure: FirstFailure,
+                                   work: @escaping @Sendable (Int, Unchecked<(GridPainter, TextLayout)?>) -> Void) {
+        let job = Unchecked(self)
         // Warnings of the other threads' font contexts, one slot per thread.
         let helperWarnings = UnsafeMutablePointer<([String], MissingGlyphs)>.allocate(capacity: threads)
         helperWarnings.initialize(repeating: ([], MissingGlyphs()), count: threads)
@@ -302,9 +318,6 @@ final class RenderJob {
             for warning in helperWarnings[t].0 { context.adoptWarning(warning) }
             missing.merge(helperWarnings[t].1)
         }
-        if let error = failure.error { throw error }
-        // The bands' contexts are destroyed here, on this thread, after the last band is encoded.
-        return try withExtendedLifetime(buffers) { try encoder.finish() }
     }
 
     /// The encoder of the bands: without a row filter, zlib on `RenderJob.compressionThreads`
@@ -324,7 +337,7 @@ final class RenderJob {
     /// at least two where there are two CPUs, so compressing always overlaps painting.
     static func compressionThreads(_ options: RenderOptions) -> Int {
         if let n = options.paintThreads { return max(1, n) }
-        if let value = getenv("GRIDRENDER_THREADS"), let n = Int(String(cString: value)), n >= 1 { return min(n, 64) }
+        if let n = threadsFromEnvironment { return n }
         return max(defaultPaintThreads, min(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 

@@ -170,7 +170,7 @@ struct CompareCommand: ParsableCommand {
         let masks = try loadMask().rectangles(for: PathBytes.lastComponent(expected))
         var diffPath = diff
         if diffPath == nil, report != nil {
-            diffPath = reportDiffPath()
+            diffPath = reportFile("diff")
         }
         let kinds = (FolderComparison.Kind(path: expected), FolderComparison.Kind(path: actual))
         if kinds.0 == .svg || kinds.0 == .pdf || kinds.1 == .svg || kinds.1 == .pdf {
@@ -245,24 +245,24 @@ struct CompareCommand: ParsableCommand {
             throw CompareError(message: "\(error)")
         }
         var diffPath = diff
-        if diffPath == nil, report != nil, !vector.passed { diffPath = reportDiffPath() }
+        if diffPath == nil, !vector.passed { diffPath = reportFile("diff") }
         if let diffPath {
             do { try vector.comparison.diffImage().writePNG(to: diffPath, compressionLevel: 1) } catch { throw CompareError(error) }
         }
-        let stem = ((report ?? "").hasSuffix("/") ? report ?? "" : (report ?? "") + "/") + "files/\(PathBytes.stem(actual))"
         return try publish(vector.comparison.result, summary: vector.summary, passed: vector.passed, diffPath: diffPath) {
             () throws(ImageError) in
-            // The report shows images: the rasters, next to the diff.
-            try vector.expected.writePNG(to: stem + ".expected.png", compressionLevel: 1)
-            try vector.actual.writePNG(to: stem + ".actual.png", compressionLevel: 1)
-            return (stem + ".expected.png", stem + ".actual.png")
+            // The report shows images: the rasters, next to the diff (`publish` asks only with a report).
+            let expectedImage = reportFile("expected") ?? "", actualImage = reportFile("actual") ?? ""
+            try vector.expected.writePNG(to: expectedImage, compressionLevel: 1)
+            try vector.actual.writePNG(to: actualImage, compressionLevel: 1)
+            return (expectedImage, actualImage)
         }
     }
 
-    private func reportDiffPath() -> String? {
+    /// `REPORT/files/<actual's stem>.<role>.png`, or nil without `--report`.
+    private func reportFile(_ role: String) -> String? {
         guard let report else { return nil }
-        let stem = PathBytes.stem(actual)
-        return (report.hasSuffix("/") ? report : report + "/") + "files/\(stem).diff.png"
+        return (report.hasSuffix("/") ? report : report + "/") + "files/\(PathBytes.stem(actual)).\(role).png"
     }
 
     // MARK: - Folders
