@@ -131,7 +131,18 @@ extension RenderJobTests {
             return all
         }
         #expect(results.count == 2)
-        #expect(results.allSatisfy { $0 == expected })
+        for bytes in results where bytes != expected {
+            Issue.record("a PNG rendered in parallel differs from the one rendered alone: \(try Self.difference(bytes, expected))")
+        }
+    }
+
+    /// How two PNGs differ, for a failure message: their sizes, and how many pixels differ.
+    static func difference(_ a: [UInt8], _ b: [UInt8]) throws -> String {
+        let x = try PNGImage(decoding: a), y = try PNGImage(decoding: b)
+        guard x.width == y.width, x.height == y.height else { return "\(x.width)×\(x.height) px against \(y.width)×\(y.height) px" }
+        let pixels = stride(from: 0, to: x.rgba.count, by: 4).filter { x.rgba[$0..<$0 + 4] != y.rgba[$0..<$0 + 4] }
+        return "\(a.count) against \(b.count) bytes, \(pixels.count) of \(x.width * x.height) pixels differ"
+            + (pixels.first.map { " (first at x \($0 / 4 % x.width), y \($0 / 4 / x.width))" } ?? "")
     }
 }
 
