@@ -14,7 +14,8 @@ import PackageDescription
 /// - `CCairo`, `CPangoCairo` (with `CHarfBuzz` for its include path), `CLibPNG`: system-library
 ///   shims; `CPNGCodec`: libpng's setjmp/longjmp error handling, which Swift cannot express;
 ///   `CFreeTypeFaces`: one FreeType face per font file, so cairo 1.16 never reopens faces
-///   across threads; `CFastFormat`: exact fast "%f"/"%d" for Cairo's SVG and PDF writers.
+///   across threads; `CFastFormat`: exact fast "%f"/"%d" for Cairo's SVG and PDF writers;
+///   `CGlyphCompositor`: PNG text composited per thread, without Cairo's global glyph lock.
 let package = Package(
     name: "gridrender",
     platforms: [.macOS(.v13)],
@@ -60,13 +61,17 @@ let package = Package(
         /// of times (Sources/CFastFormat/FastFormat.c); everything else goes to glibc.
         .target(name: "CFastFormat"),
 
+        /// Text on PNG bands composited per thread, pixel for pixel as Cairo does it, without
+        /// cairo 1.16's process-wide glyph lock (Sources/CGlyphCompositor/GlyphCompositor.c).
+        .target(name: "CGlyphCompositor", dependencies: ["CCairo"], linkerSettings: [.linkedLibrary("pixman-1")]),
+
         .target(name: "GridLayout"),
         .target(name: "GridDocument", dependencies: [
             "GridLayout",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "GridDrawing", dependencies: [
-            "GridLayout", "GridDocument", "CCairo", "CPangoCairo", "CPNGCodec", "CFreeTypeFaces", "CFastFormat",
+            "GridLayout", "GridDocument", "CCairo", "CPangoCairo", "CPNGCodec", "CFreeTypeFaces", "CFastFormat", "CGlyphCompositor",
         ]),
         .target(name: "GridSnapshot", dependencies: ["GridDocument", "GridDrawing", "CPNGCodec"]),
         /// `assertSnapshot` for users' tests: the only target that links XCTest and Swift Testing,

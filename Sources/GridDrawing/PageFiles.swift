@@ -63,6 +63,13 @@ extension RenderJob {
         defer { encoder.drain() }
         painter.pixelsPerDeviceUnit = 1
         let s = grid.scale * fit
+        try GlyphCompositor.onThisThread(composesGlyphs) { try paintPageBands(p, band: band, encoder: encoder, width: width, height: height, scale: s) }
+        _ = try withExtendedLifetime(band) { try encoder.finish() }
+    }
+
+    /// Paints the page's bands in turn and hands each to `encoder`.
+    private func paintPageBands(_ p: PDFPagination.Page, band: BandBuffer, encoder: PNGPieceEncoder, width: Int, height: Int, scale s: Double) throws {
+        let bandRows = band.rows
         for y in Swift.stride(from: 0, to: height, by: bandRows) {
             band.free.wait()
             let rows = min(bandRows, height - y)
@@ -78,7 +85,6 @@ extension RenderJob {
             }
             encoder.submit(band, rows: rows)
         }
-        _ = try withExtendedLifetime(band) { try encoder.finish() }
     }
 
     /// One page as an SVG document of the page's size in points.

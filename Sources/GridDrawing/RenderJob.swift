@@ -244,7 +244,11 @@ final class RenderJob {
 
         /// Paints bands `first`, `first + threads`, … with `painter`, handing each to the encoder in
         /// turn. Without a painter (it could not be made) the bands are only passed along.
+        let composes = composesGlyphs
         @Sendable func work(_ first: Int, _ painter: Unchecked<(GridPainter, TextLayout)?>) {
+            GlyphCompositor.onThisThread(composes) { paintBands(first, painter) }
+        }
+        @Sendable func paintBands(_ first: Int, _ painter: Unchecked<(GridPainter, TextLayout)?>) {
             painter.value?.0.pixelsPerDeviceUnit = 1
             var used = 0
             for index in Swift.stride(from: first, to: bandCount, by: threads) {
@@ -391,6 +395,10 @@ final class RenderJob {
     /// Pango show per cell, with a fraction of Cairo's page recording (people-100000: 628 → 248
     /// MiB) and less CPU (people-10000: 1.58 → 1.15 s). Tests turn it off to compare.
     var joinsGlyphs = true
+
+    /// Whether PNG text is composited by each painting thread (`GlyphCompositor`), the same
+    /// pixels as Cairo's, without its process-wide glyph lock. Tests turn it off to compare.
+    var composesGlyphs = true
 
     /// Whether SVG text is painted in chunks on the lanes (tests compare with one piece).
     var chunksText = true
