@@ -181,15 +181,18 @@ static int capture(struct glyph *g, cairo_scaled_font_t *font, const cairo_matri
     return 0;
 }
 
-/* This thread's copy of glyph `index` of `font` (whose transform is `ctm`), made on first use;
-   NULL when it cannot be made. The table must have room (`reserve`): it does not move here. */
-static struct glyph *lookup(struct cache *cache, cairo_scaled_font_t *font, const cairo_matrix_t *ctm, unsigned long index) {
-    if ((cache->count + 1) * 2 > cache->capacity) return NULL;
+/* This thread's copy of glyph `index` of `font` (whose transform is `ctm`), made on first use
+   when `make` is set; NULL when it is not there or cannot be made. Making one may move the
+   table, so a call's glyphs are all made first and their pointers taken after. */
+static struct glyph *lookup(struct cache *cache, cairo_scaled_font_t *font, const cairo_matrix_t *ctm, unsigned long index, int make) {
+    if (make && (cache->count + 1) * 2 > cache->capacity && grow(cache)) return NULL;
+    if (!cache->capacity) return NULL;
     size_t k = slot_of(font, index) & (cache->capacity - 1);
     while (cache->slots[k].font) {
         if (cache->slots[k].font == font && cache->slots[k].index == index) return &cache->slots[k];
         k = (k + 1) & (cache->capacity - 1);
     }
+    if (!make) return NULL;
     struct glyph g = {0};
     if (capture(&g, font, ctm, index)) {
         if (g.coverage) pixman_image_unref(g.coverage);
@@ -201,13 +204,6 @@ static struct glyph *lookup(struct cache *cache, cairo_scaled_font_t *font, cons
     cache->slots[k] = g;
     cache->count++;
     return &cache->slots[k];
-}
-
-/* Room for `more` new glyphs without the table moving, so looked-up pointers stay valid. */
-static int reserve(struct cache *cache, size_t more) {
-    while ((cache->count + more) * 2 > cache->capacity)
-        if (grow(cache)) return 1;
-    return 0;
 }
 
 static int is_translation(const cairo_matrix_t *m) { return m->xx == 1 && m->yx == 0 && m->xy == 0 && m->yy == 1; }
@@ -239,7 +235,7 @@ static int device_clip(cairo_t *cr, int width, int height, pixman_region32_t *cl
 }
 
 /* A glyph placed: its copy and its rounded device origin. */
-struct placed { const struct glyph *glyph; int x, y; };
+struct placed { const struct glyph *glyph; unsigned long index; int x, y; };
 
 static int show(struct cache *cache, cairo_t *cr, const cairo_glyph_t *glyphs, int count) {
     cairo_surface_t *target = cairo_get_group_target(cr);
@@ -278,7 +274,7 @@ static int show(struct cache *cache, cairo_t *cr, const cairo_glyph_t *glyphs, i
     if (visible.x2 <= visible.x1 || visible.y2 <= visible.y1) { pixman_region32_fini(&clip); return 0; }
     cairo_matrix_t scale;
     cairo_scaled_font_get_scale_matrix(font, &scale);
-    if (scale.xy != 0 || scale.yx != 0 || reserve(cache, (size_t)count)) { pixman_region32_fini(&clip); return 1; }
+    if (scale.xy != 0 || scale.yx != 0) { pixman_region32_fini(&clip); return 1; }
     double reach = 10 * fmax(fabs(scale.xx), fabs(scale.yy));
     double lx = visible.x1 - reach, ly = visible.y1 - reach, hx = visible.x2 + reach, hy = visible.y2 + reach;
     int identity = is_translation(&ctm) && ctm.x0 == 0 && ctm.y0 == 0 && font_matrix.x0 == 0 && font_matrix.y0 == 0;
@@ -301,9 +297,14 @@ static int show(struct cache *cache, cairo_t *cr, const cairo_glyph_t *glyphs, i
         }
         if (!(x >= lx && x <= hx && y >= ly && y <= hy)) continue;
         if (!(fabs(x) < 1e9 && fabs(y) < 1e9)) { failed = 1; break; }
-        const struct glyph *glyph = lookup(cache, font, &ctm, glyphs[i].index);
+        const struct glyph *glyph = lookup(cache, font, &ctm, glyphs[i].index, 1);
         if (!glyph || glyph->unsupported) { failed = 1; break; }
-        placed[kept++] = (struct placed){glyph, round_half_up(x), round_half_up(y)};
+        placed[kept++] = (struct placed){NULL, glyphs[i].index, round_half_up(x), round_half_up(y)};
+    }
+    /* Every glyph is in the table now, which no longer moves. */
+    for (int i = 0; i < kept && !failed; i++) {
+        placed[i].glyph = lookup(cache, font, &ctm, placed[i].index, 0);
+        if (!placed[i].glyph) failed = 1;
     }
     if (failed) {
         pixman_region32_fini(&clip);
