@@ -112,3 +112,25 @@ struct SeededLCG {
     }
     mutating func unit() -> Double { Double(next()) / Double(UInt64(1) << 53) }
 }
+
+extension GlyphCompositorTests {
+    /// A line wider than a 32,767 px tile is drawn to the tile's edge. cairo 1.16 draws nothing
+    /// of a glyph call that reaches past that far (a long word lost up to ~1,700 px of text
+    /// before each tile's right edge); composited here, every glyph inside the tile shows.
+    @Test func longLineReachesEveryTileEdge() throws {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let word = String((0..<6000).map { letters[($0 * 7 + $0 / 26) % 26] })
+        let grid = makeTable([[.text(word)]], columnWidths: [.auto()], rowHeight: 24, header: false)
+        let image = try PNGImage(decoding: GridRenderer.render(grid, format: .png))
+        #expect(image.width > CairoSurface.maxImageSide)
+        // Columns of the text without ink, in runs longer than a gap between two letters.
+        var gaps: [Range<Int>] = [], start: Int?
+        let textEnd = image.width - 12
+        for x in 8..<textEnd {
+            let ink = (0..<image.height).contains { y in image.rgba[(y * image.width + x) * 4] < 160 }
+            if ink { if let s = start, x - s > 20 { gaps.append(s..<x) }; start = nil } else if start == nil { start = x }
+        }
+        let found = gaps.count
+        #expect(found == 0, "text missing at \(gaps.prefix(4))")
+    }
+}
