@@ -72,7 +72,7 @@ final class RenderJob {
             try TextContext(mode: fonts, fontDirectories: fontDirectories)
         }
         if case .table(let table) = grid.spec.content {
-            measurer.reserve(cells: table.rows.count * table.columnCount)
+            measurer.remember(rows: table.rows.count, columns: table.columnCount)
             // Text measurement is most of a big table's layout: shared out among the lanes.
             measurer.prewarm(rowKinds: table.rows, columnCount: table.columnCount,
                              chunks: RowChunks.partition(rows: table.rows.count, columns: table.columnCount), lanes: lanes)

@@ -38,7 +38,23 @@ final class TextMeasurer: ContentMeasurer {
         shaped = ShapedLayouts(context: context, capacity: shapedCapacity)
     }
 
+    /// Table cells' answers, when the job gave the table's size (`remember(rows:columns:)`).
+    private var memo: CellSizeMemo?
+
+    /// Keeps each table cell's width and height once measured (`CellSizeMemo`), and makes room
+    /// for the sizes of the table's texts up front (at most `maxReserved`): a cache grown one
+    /// size at a time was rehashed a dozen times (people-10000 on two lanes: 0.48 → 0.44 s to
+    /// lay out). Capped because cells often repeat their text.
+    func remember(rows: Int, columns: Int) {
+        memo = CellSizeMemo(rows: rows, columns: columns)
+        cache.reserveCapacity(cache.count + min(rows * max(0, columns), TextMeasurer.maxReserved))
+    }
+
+    /// The most sizes `remember` makes room for in the cache.
+    static let maxReserved = 1 << 15
+
     func width(row: Int, column: Int) -> Double {
+        if let known = memo?.width(row, column) { return known }
         let style = source.style(row: row, column: column, item: nil)
         let padding = style.padding.left + style.padding.right
         switch source.content(row: row, column: column, item: nil) {
@@ -47,12 +63,15 @@ final class TextMeasurer: ContentMeasurer {
             if style.align == .decimal, let extent = decimals?.extent(column: column) {
                 return roundedUp(extent.head + extent.tail + padding)
             }
-            return roundedUp(textSize(text, style: style, width: nil).width + padding)
+            let size = textSize(text, style: style, width: nil)
+            remember(size, style: style, row: row, column: column)
+            return roundedUp(size.width + padding)
         case .image, .swatch: return roundedUp(TextMeasurer.defaultGraphicSize + padding)
         }
     }
 
     func height(row: Int, column: Int, width: Double) -> Double {
+        if let known = memo?.height(row, column) { return known }
         let style = source.style(row: row, column: column, item: nil)
         let padding = style.padding.top + style.padding.bottom
         switch source.content(row: row, column: column, item: nil) {
@@ -61,6 +80,18 @@ final class TextMeasurer: ContentMeasurer {
             let room = style.wrap ? max(0, width - style.padding.left - style.padding.right) : nil
             return roundedUp(textSize(text, style: style, width: room).height + padding)
         case .image, .swatch: return roundedUp(TextMeasurer.defaultGraphicSize + padding)
+        }
+    }
+
+    /// Keeps what a text cell of natural size `size` answers: its width (unless the column
+    /// aligns decimals) and its height (unless it wraps, when the height depends on the width).
+    private func remember(_ size: Size, style: ResolvedStyle, row: Int, column: Int) {
+        guard let memo else { return }
+        if style.align != .decimal {
+            memo.setWidth(roundedUp(size.width + style.padding.left + style.padding.right), row, column)
+        }
+        if !style.wrap {
+            memo.setHeight(roundedUp(size.height + style.padding.top + style.padding.bottom), row, column)
         }
     }
 
@@ -99,11 +130,19 @@ final class TextMeasurer: ContentMeasurer {
                         guard case .text(let text) = source.content(row: row, column: column, item: nil), !text.isEmpty else { continue }
                         let style = source.style(row: row, column: column, item: nil)
                         let key = Key(text: text, font: style.font, width: -1, maxLines: 0, ellipsize: .none, markup: style.markup)
-                        if sizes[key] != nil { continue }
-                        if let size = lane.shaped.measure(text, style: style) { sizes[key] = size; continue }
-                        layout.prepare(text, style: style, width: nil)
-                        let rect = layout.logicalRect
-                        sizes[key] = Size(width: rect.width, height: rect.height)
+                        let size: Size
+                        if let known = sizes[key] {
+                            size = known
+                        } else if let measured = lane.shaped.measure(text, style: style) {
+                            size = measured
+                            sizes[key] = size
+                        } else {
+                            layout.prepare(text, style: style, width: nil)
+                            let rect = layout.logicalRect
+                            size = Size(width: rect.width, height: rect.height)
+                            sizes[key] = size
+                        }
+                        self.remember(size, style: style, row: row, column: column)
                     }
                 }
             }
@@ -129,17 +168,6 @@ final class TextMeasurer: ContentMeasurer {
             results[k] = [:]   // each lane's sizes are freed as soon as they are merged
         }
     }
-
-    /// Makes room for the sizes of `cells` more cells up front (at most `maxReserved`): a
-    /// table's cache grown one size at a time was rehashed a dozen times (people-10000 on two
-    /// lanes: 0.48 → 0.44 s to lay out). Capped because cells often repeat their text, and a
-    /// table far bigger than its distinct texts would only hold memory.
-    func reserve(cells: Int) {
-        cache.reserveCapacity(cache.count + min(cells, TextMeasurer.maxReserved))
-    }
-
-    /// The most sizes `reserve` makes room for at once.
-    static let maxReserved = 1 << 15
 
     /// The logical size of `text` laid out as the painter would in `width` points (nil = natural).
     func textSize(_ text: String, style: ResolvedStyle, width: Double?) -> Size {
