@@ -66,7 +66,7 @@ struct cache {
     struct glyph *slots;
     size_t capacity, count;
     cairo_scaled_font_t *checked_font;   /* the last font found to be grey-antialiased */
-    uint64_t composited, left_to_cairo;
+    uint64_t composited;
 };
 
 static __thread struct cache *active;
@@ -97,7 +97,6 @@ void grgc_end(void) {
 bool grgc_active(void) { return active != NULL; }
 
 uint64_t grgc_composited_calls(void) { return active ? active->composited : 0; }
-uint64_t grgc_cairo_calls(void) { return active ? active->left_to_cairo : 0; }
 
 bool grgc_interposed(void) {
     return dlsym(RTLD_DEFAULT, "cairo_show_glyphs") == (void *)cairo_show_glyphs;
@@ -281,7 +280,6 @@ static int show(struct cache *cache, cairo_t *cr, const cairo_glyph_t *glyphs, i
     if (scale.xy != 0 || scale.yx != 0) { pixman_region32_fini(&clip); return 1; }
     double reach = 10 * fmax(fabs(scale.xx), fabs(scale.yy));
     double lx = visible.x1 - reach, ly = visible.y1 - reach, hx = visible.x2 + reach, hy = visible.y2 + reach;
-    int identity = is_translation(&ctm) && ctm.x0 == 0 && ctm.y0 == 0 && font_matrix.x0 == 0 && font_matrix.y0 == 0;
     int translation = is_translation(&ctm);
     double tx = font_matrix.x0 + ctm.x0, ty = font_matrix.y0 + ctm.y0;
     cairo_matrix_t aggregate;
@@ -291,10 +289,9 @@ static int show(struct cache *cache, cairo_t *cr, const cairo_glyph_t *glyphs, i
     struct placed *placed = count <= 128 ? stack : malloc(sizeof *placed * (size_t)count);
     if (!placed) { pixman_region32_fini(&clip); return 1; }
     int kept = 0, failed = 0;
-    for (int i = 0; i < count && !failed; i++) {
+    for (int i = 0; i < count; i++) {
         double x = glyphs[i].x, y = glyphs[i].y;
-        if (identity) {
-        } else if (translation) {
+        if (translation) {
             x += tx; y += ty;
         } else {
             cairo_matrix_transform_point(&aggregate, &x, &y);
@@ -377,11 +374,6 @@ static int show(struct cache *cache, cairo_t *cr, const cairo_glyph_t *glyphs, i
     return status;
 }
 
-int grgc_show_glyphs(cairo_t *cr, const cairo_glyph_t *glyphs, int count) {
-    if (!active || count <= 0 || cairo_status(cr)) return 1;
-    return show(active, cr, glyphs, count);
-}
-
 void cairo_show_glyphs(cairo_t *cr, const cairo_glyph_t *glyphs, int num_glyphs) {
     pthread_once(&resolved, resolve);
     struct cache *cache = active;
@@ -390,7 +382,6 @@ void cairo_show_glyphs(cairo_t *cr, const cairo_glyph_t *glyphs, int num_glyphs)
             cache->composited++;
             return;
         }
-        cache->left_to_cairo++;
     }
     cairo_own_show_glyphs(cr, glyphs, num_glyphs);
 }

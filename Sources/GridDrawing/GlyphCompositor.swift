@@ -22,7 +22,6 @@ package enum GlyphCompositor {
     /// is then composited by Cairo, with the same pixels.
     package static var isInterposed: Bool { grgc_interposed() }
 
-    /// Glyph calls this thread composited itself, and left to Cairo, since it turned this on.
+    /// Glyph calls this thread composited itself since it turned this on.
     package static var compositedCalls: UInt64 { grgc_composited_calls() }
-    package static var cairoCalls: UInt64 { grgc_cairo_calls() }
 }

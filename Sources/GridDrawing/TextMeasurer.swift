@@ -83,6 +83,15 @@ final class TextMeasurer: ContentMeasurer {
         }
     }
 
+    /// The natural size of `text`, from a layout `shaped` keeps for the painter when it takes
+    /// one, else laid out in `layout`.
+    private static func naturalSize(_ text: String, style: ResolvedStyle, shaped: ShapedLayouts, layout: TextLayout) -> Size {
+        if let size = shaped.measure(text, style: style) { return size }
+        layout.prepare(text, style: style, width: nil)
+        let rect = layout.logicalRect
+        return Size(width: rect.width, height: rect.height)
+    }
+
     /// Keeps what a text cell of natural size `size` answers: its width (unless the column
     /// aligns decimals) and its height (unless it wraps, when the height depends on the width).
     private func remember(_ size: Size, style: ResolvedStyle, row: Int, column: Int) {
@@ -131,15 +140,8 @@ final class TextMeasurer: ContentMeasurer {
                         let style = source.style(row: row, column: column, item: nil)
                         let key = Key(text: text, font: style.font, width: -1, maxLines: 0, ellipsize: .none, markup: style.markup)
                         let size: Size
-                        if let known = sizes[key] {
-                            size = known
-                        } else if let measured = lane.shaped.measure(text, style: style) {
-                            size = measured
-                            sizes[key] = size
-                        } else {
-                            layout.prepare(text, style: style, width: nil)
-                            let rect = layout.logicalRect
-                            size = Size(width: rect.width, height: rect.height)
+                        if let known = sizes[key] { size = known } else {
+                            size = TextMeasurer.naturalSize(text, style: style, shaped: lane.shaped, layout: layout)
                             sizes[key] = size
                         }
                         self.remember(size, style: style, row: row, column: column)

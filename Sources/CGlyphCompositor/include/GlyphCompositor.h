@@ -14,15 +14,10 @@ void grgc_end(void);
 /* Whether this thread composites glyphs itself (between `grgc_begin` and `grgc_end`). */
 bool grgc_active(void);
 
-/* Glyph calls this thread composited itself and left to Cairo since `grgc_begin` (tests). */
+/* Glyph calls this thread composited itself since `grgc_begin` (tests). */
 uint64_t grgc_composited_calls(void);
-uint64_t grgc_cairo_calls(void);
 
 /* Whether this file's cairo_show_glyphs is the one the libraries call (the executable exports it). */
 bool grgc_interposed(void);
-
-/* What `cairo_show_glyphs` does while compositing is on, without the fallback: 0 when the glyphs
-   were composited, 1 (nothing drawn) when Cairo must show them. For tests. */
-int grgc_show_glyphs(cairo_t *cr, const cairo_glyph_t *glyphs, int count);
 
 #endif
