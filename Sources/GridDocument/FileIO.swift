@@ -113,23 +113,34 @@ package enum FileIO {
     /// Walks the PNG's chunks (length, type, data, CRC-32) up to IEND: a truncated or corrupted
     /// file is found here, where the document's line is known, instead of while drawing.
     static func pngChunkProblem(_ path: String) -> String? {
+        switch pngStream(path) {
+        case .success: return nil
+        case .failure(let e): return e.reason
+        }
+    }
+
+    /// The PNG file's bytes from its signature to the end of its IEND chunk, every chunk's
+    /// CRC-32 checked: what a PNG decoder reads of it (what Cairo keeps of a decoded file and
+    /// its SVG writer embeds), or why the file is truncated or corrupt.
+    package static func pngStream(_ path: String) -> Result<ArraySlice<UInt8>, FileIOError> {
+        func fail(_ reason: String) -> Result<ArraySlice<UInt8>, FileIOError> { .failure(FileIOError(reason: reason)) }
         let bytes: [UInt8]
         switch read(path) {
         case .success(let b): bytes = b
-        case .failure(let e): return e.reason
+        case .failure(let e): return .failure(e)
         }
         var offset = 8, sawData = false
         while true {
-            guard offset + 12 <= bytes.count else { return "the PNG image is truncated (no IEND chunk)" }
+            guard offset + 12 <= bytes.count else { return fail("the PNG image is truncated (no IEND chunk)") }
             let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            guard length <= bytes.count - offset - 12 else { return "the PNG image is truncated" }
+            guard length <= bytes.count - offset - 12 else { return fail("the PNG image is truncated") }
             let type = Array(bytes[offset + 4..<offset + 8])
             let stored = bytes[offset + 8 + length..<offset + 12 + length].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             guard crc32(bytes[offset + 4..<offset + 8 + length]) == stored else {
-                return "the PNG image is corrupt (bad checksum in chunk \(String(decoding: type, as: UTF8.self)))"
+                return fail("the PNG image is corrupt (bad checksum in chunk \(String(decoding: type, as: UTF8.self)))")
             }
             if type == Array("IDAT".utf8) { sawData = true }
-            if type == Array("IEND".utf8) { return sawData ? nil : "the PNG image has no pixel data" }
+            if type == Array("IEND".utf8) { return sawData ? .success(bytes[0..<offset + 12 + length]) : fail("the PNG image has no pixel data") }
             offset += 12 + length
         }
     }

@@ -34,10 +34,13 @@ final class CairoContext {
     }
     /// Makes `image` the source, scaled by (`sx`, `sy`) with its origin at (`x`, `y`) in user
     /// space. It moves the current transform: call between `save()` and `restore()`.
-    func setSource(_ image: CairoSurface, x: Double, y: Double, sx: Double, sy: Double) {
+    func setSource(_ image: ImageSource, x: Double, y: Double, sx: Double, sy: Double) {
         cairo_translate(pointer, x, y)
         cairo_scale(pointer, sx, sy)
-        cairo_set_source_surface(pointer, image.pointer, 0, 0)
+        switch image {
+        case .surface(let surface): cairo_set_source_surface(pointer, surface.pointer, 0, 0)
+        case .pattern(let pattern): cairo_set_source(pointer, pattern.pointer)
+        }
         cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_GOOD)
     }
 

@@ -138,6 +138,51 @@ final class CairoSurface {
         return (width, height)
     }
 
+    /// A stand-in for an image in an SVG document: `width`×`height` 1-bit pixels that are never
+    /// read (from `pixels`, zeroed memory of at least `placeholderBytes` that the caller keeps
+    /// alive), with `uri` as the image's link. Cairo's SVG writer takes an image's size from the
+    /// surface and, given a URI, writes `xlink:href="uri"` instead of encoding the pixels; the
+    /// URI is a token that `SVGImageTokens` replaces with the PNG data as the file is written.
+    static func placeholder(width: Int, height: Int, uri: String, pixels: UnsafeMutableRawPointer) throws -> CairoSurface {
+        try checkImageSize(width, height)
+        let surface = try CairoSurface(
+            cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A1, Int32(width), Int32(height),
+                                                cairo_format_stride_for_width(CAIRO_FORMAT_A1, Int32(width))),
+            what: "image placeholder \(width)×\(height)")
+        try surface.attach(mime: CAIRO_MIME_TYPE_URI, uri)
+        return surface
+    }
+
+    /// The bytes a `placeholder(width:height:…)` surface reads from.
+    static func placeholderBytes(width: Int, height: Int) -> Int {
+        Int(cairo_format_stride_for_width(CAIRO_FORMAT_A1, Int32(width))) * height
+    }
+
+    /// Attaches `value` as the surface's data of MIME type `type` (a copy Cairo frees).
+    func attach(mime type: String, _ value: String) throws {
+        let bytes = Array(value.utf8)
+        guard let copy = malloc(max(1, bytes.count)) else { throw RenderError("out of memory") }
+        copy.copyMemory(from: bytes, byteCount: bytes.count)
+        let status = cairo_surface_set_mime_data(pointer, type, copy.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), free, copy)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            free(copy)
+            throw RenderError("attaching \(type): \(CairoSurface.describe(status))")
+        }
+    }
+
+    /// Removes the surface's data of MIME type `type`.
+    func detach(mime type: String) {
+        cairo_surface_set_mime_data(pointer, type, nil, 0, nil, nil)
+    }
+
+    /// The image as Cairo's own PNG encoder writes it (what Cairo's SVG writer embeds).
+    func pngBytes() throws -> [UInt8] {
+        let sink = ByteSink()
+        let status = cairo_surface_write_to_png_stream(pointer, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
+        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError("encoding an image: \(CairoSurface.describe(status))") }
+        return sink.bytes
+    }
+
     /// An SVG document `width`×`height` in px units (so it matches the PNG at scale 1).
     static func svg(width: Double, height: Double) throws -> CairoSurface {
         let sink = ByteSink()
@@ -149,9 +194,10 @@ final class CairoSurface {
     }
 
     /// A PDF document whose first page is `width`×`height` points, with fixed dates so the bytes
-    /// do not depend on when it was made.
-    static func pdf(width: Double, height: Double) throws -> CairoSurface {
-        let sink = ByteSink()
+    /// do not depend on when it was made. Written into `output` as Cairo makes it when given
+    /// (`finish()` then returns nothing), else into memory.
+    static func pdf(width: Double, height: Double, output: OutputSink? = nil) throws -> CairoSurface {
+        let sink = ByteSink(forwardingTo: output)
         let surface = try CairoSurface(
             cairo_pdf_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height),
             sink: sink, what: "PDF surface")
@@ -175,6 +221,7 @@ final class CairoSurface {
     /// Finishes the document and returns what a stream surface wrote (empty for images).
     func finish() throws -> [UInt8] {
         cairo_surface_finish(pointer)
+        if let error = sink?.failure { throw error }
         try checkStatus("finishing the document")
         guard let sink else { return [] }
         let bytes = sink.bytes

@@ -550,7 +550,7 @@ final class GridPainter {
     /// size for raster output, `ImageCache`) and the file's scale in user space. Nil when there
     /// is nothing to paint.
     private func placedImage(_ path: String, _ fit: ImageFit, _ inner: Rect, deviceScale device: DeviceTransform) throws
-        -> (CairoSurface, sx: Double, sy: Double)? {
+        -> (ImageSource, sx: Double, sy: Double)? {
         let own = try images.size(path)
         let iw = Double(own.width), ih = Double(own.height)
         guard iw > 0, ih > 0, inner.width > 0, inner.height > 0 else { return nil }
@@ -560,7 +560,7 @@ final class GridPainter {
         case .cover: sx = max(sx, sy); sy = sx
         case .fill: break
         }
-        let image = try images.image(path, painted: (iw * sx * abs(device.sx), ih * sy * abs(device.sy)))
+        let image = try images.source(path, painted: (iw * sx * abs(device.sx), ih * sy * abs(device.sy)))
         return (image, sx, sy)
     }
 
@@ -571,7 +571,7 @@ final class GridPainter {
         guard case .image(let path, let fit) = grid.cells.content(row: cell.row, column: cell.column, item: cell.item) else { return }
         let style = grid.cells.style(row: cell.row, column: cell.column, item: cell.item)
         if try placedImage(path, fit, cell.frame.inset(by: style.padding), deviceScale: DeviceTransform(sx: scale, sy: scale, tx: 0, ty: 0)) == nil {
-            _ = try images.image(path, painted: (.infinity, .infinity))
+            _ = try images.source(path, painted: (.infinity, .infinity))
         }
     }
 

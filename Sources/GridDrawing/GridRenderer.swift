@@ -35,11 +35,10 @@ public enum GridRenderer {
         let bytes = Result { () throws -> [UInt8] in
             switch format {
             case .png: return try job.png(path: nil, options: options)
-            case .svg:
+            case .svg, .pdf:
                 let sink = OutputSink()
-                try job.svg(to: sink)
+                try format == .svg ? job.svg(to: sink) : job.pdf(to: sink)
                 return sink.bytes
-            case .pdf: return try job.pdf()
             }
         }
         job.reportWarnings()
@@ -67,13 +66,12 @@ public enum GridRenderer {
             case .png:
                 _ = try job.pixelSize()
                 try AtomicFile.write(to: path, policy: policy) { temporary in _ = try job.png(path: temporary, options: options) }
-            case .svg:
+            case .svg, .pdf:
                 try AtomicFile.write(to: path, policy: policy) { temporary in
                     let sink = try OutputSink(path: temporary, naming: path)
-                    try job.svg(to: sink)
+                    try format == .svg ? job.svg(to: sink) : job.pdf(to: sink)
                     try sink.close()
                 }
-            case .pdf: try AtomicFile.write(job.pdf(), to: path, policy: policy)
             }
         }
         job.reportWarnings()

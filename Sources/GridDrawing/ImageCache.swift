@@ -1,23 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CCairo
 import GridDocument
 
-/// Decoded cell images of one render task, by resolved path: each file is decoded once, and
-/// `preload` decides missing or undecodable files before any output exists.
+/// The cell images of one render task, by resolved path. `check` decides missing or undecodable
+/// files before any output exists; what painting is given depends on the output:
 ///
-/// A raster output (`keepsPaintedSize`, PNG) keeps each image at the size it is painted, not
-/// the file's: decoded, reduced once to its painted size in device pixels (Cairo's GOOD filter,
-/// as painting uses) and the full-size pixels dropped. An item grid of 400 photos of 560 px
-/// shown at 80 px held 400 × 1.2 MiB; now a few KiB each. Images painted at or above their own
-/// size are kept whole and painted exactly as before. Vector outputs embed the file's own
-/// resolution, so they keep the full image.
+/// - **PNG** (`Output.raster`): each image decoded once, reduced to the size it is painted in
+///   device pixels (Cairo's GOOD filter, as painting uses) and the full-size pixels dropped. An
+///   item grid of 400 photos of 560 px shown at 80 px held 400 × 1.2 MiB; now a few KiB each.
+///   Images painted at or above their own size are kept whole and painted exactly as before.
+/// - **SVG**: a placeholder whose link is a token (`CairoSurface.placeholder`); the file's bytes
+///   go into the document as it is written (`SVGImageTokens`). No pixels are kept.
+/// - **PDF**: a raster source (`CairoRasterSource`) that Cairo asks for pixels when it analyses,
+///   paints and writes the page. Decoded images are kept up to `keptVectorBytes`; the others
+///   are decoded again when asked for (three times each), so memory stays bounded.
+///
+/// Vector outputs embed the file's own resolution: they are zoomed and printed. A job made for
+/// no one output (`Output.whole`, tests that render one job in several formats) keeps every
+/// image whole and paints its pixels.
 final class ImageCache {
+    enum Output { case raster, svg, pdf, whole }
+
     private let baseDirectory: String
-    /// Whether images are kept at their painted size (raster output).
-    var keepsPaintedSize = false
+    let output: Output
+    /// Images at their own size: all of them for PNG, up to `keptVectorBytes` of them for PDF.
     private var images: [String: CairoSurface] = [:]
     /// Images reduced to a painted size, by file identity and size in pixels.
     private var reduced: [ReducedKey: CairoSurface] = [:]
     private var sizes: [String: (width: Int, height: Int)] = [:]
+    private var placeholders: [String: CairoSurface] = [:]
+    private var rasterSources: [String: CairoRasterSource] = [:]
+    /// The tokens of the SVG's images (made with the first placeholder).
+    private(set) var tokens: SVGImageTokens?
+    /// Zeroed memory the placeholders read from, never written (the largest last).
+    private var placeholderPixels: [(pointer: UnsafeMutableRawPointer, bytes: Int)] = []
+    /// The image Cairo asked for last (it often asks twice in a row), when not kept.
+    private var lastDecoded: (key: String, image: CairoSurface)?
+    private var keptBytes = 0
+    private let keptBytesLimit: Int
+    /// The first image that could not be decoded while Cairo asked for it.
+    private(set) var failure: Error?
+
+    /// How many bytes of decoded pixels a PDF render keeps to paint from (the rest are decoded
+    /// again when Cairo asks for them).
+    static let keptVectorBytes = 96 << 20
 
     private struct ReducedKey: Hashable {
         var file: String
@@ -25,7 +53,26 @@ final class ImageCache {
         var height: Int
     }
 
-    init(baseDirectory: String) { self.baseDirectory = baseDirectory }
+    /// The images' output for a job made for `format`.
+    static func output(for format: OutputFormat?) -> Output {
+        switch format {
+        case .png: .raster
+        case .svg: .svg
+        case .pdf: .pdf
+        case nil: .whole
+        }
+    }
+
+    init(baseDirectory: String, output: Output, keptBytesLimit: Int = ImageCache.keptVectorBytes) {
+        self.baseDirectory = baseDirectory
+        self.output = output
+        self.keptBytesLimit = keptBytesLimit
+    }
+
+    deinit {
+        placeholders = [:]
+        for buffer in placeholderPixels { free(buffer.pointer) }
+    }
 
     private func resolve(_ path: String) -> String {
         path.hasPrefix("/") || baseDirectory.isEmpty ? path
@@ -36,8 +83,8 @@ final class ImageCache {
     /// decode once, as `prepare` counted them against the image budget.
     private func key(_ resolved: String) -> String { FileIO.identity(resolved) ?? resolved }
 
-    /// The image at its own size.
-    func image(_ path: String) throws -> CairoSurface {
+    /// The image at its own size (decoded and kept).
+    private func image(_ path: String) throws -> CairoSurface {
         let resolved = resolve(path)
         let key = key(resolved)
         if let image = images[key] { return image }
@@ -57,26 +104,133 @@ final class ImageCache {
         return size
     }
 
-    /// The image to paint at `painted` device pixels (its size times the painting scale): with
-    /// `keepsPaintedSize`, reduced to that size (rounded up) when it is smaller than the image,
-    /// else the image itself.
-    func image(_ path: String, painted: (width: Double, height: Double)) throws -> CairoSurface {
-        let own = try size(path)
-        guard keepsPaintedSize, painted.width.isFinite, painted.height.isFinite else { return try image(path) }
-        let width = max(1, Int(painted.width.rounded(.up))), height = max(1, Int(painted.height.rounded(.up)))
-        guard width < own.width || height < own.height else { return try image(path) }
+    /// Decodes the image of a vector output before any output exists, so a broken file fails
+    /// the render with its name; a PDF keeps it while `keptVectorBytes` allows.
+    func check(_ path: String) throws {
         let resolved = resolve(path)
-        let key = ReducedKey(file: key(resolved), width: min(width, own.width), height: min(height, own.height))
-        if let image = reduced[key] { return image }
-        let full = try images[key.file] ?? CairoSurface.png(path: resolved)
-        let image = try CairoSurface.image(width: key.width, height: key.height)
+        let key = key(resolved)
+        guard images[key] == nil, placeholders[key] == nil, rasterSources[key] == nil else { return }
+        let image = try CairoSurface.png(path: resolved)
+        sizes[key] = (image.width, image.height)
+        switch output {
+        case .raster, .whole:
+            images[key] = image
+        case .svg:
+            _ = try placeholder(key: key, resolved: resolved)
+        case .pdf:
+            let bytes = image.width * image.height * 4
+            if keptBytes + bytes <= keptBytesLimit {
+                try prepareForPDF(image, key: key)
+                images[key] = image
+                keptBytes += bytes
+            }
+            _ = try rasterSource(key: key, resolved: resolved)
+        }
+    }
+
+    /// What to paint for the image at `painted` device pixels (its size times the painting
+    /// scale). For PNG: reduced to that size (rounded up) when smaller than the image, else the
+    /// image itself; for SVG and PDF, the image at its own size as described above.
+    func source(_ path: String, painted: (width: Double, height: Double)) throws -> ImageSource {
+        let resolved = resolve(path)
+        let key = key(resolved)
+        switch output {
+        case .svg: return .surface(try placeholder(key: key, resolved: resolved))
+        case .pdf: return .pattern(try rasterSource(key: key, resolved: resolved))
+        case .whole: return .surface(try image(path))
+        case .raster: break
+        }
+        let own = try size(path)
+        guard painted.width.isFinite, painted.height.isFinite else { return .surface(try image(path)) }
+        let width = max(1, Int(painted.width.rounded(.up))), height = max(1, Int(painted.height.rounded(.up)))
+        guard width < own.width || height < own.height else { return .surface(try image(path)) }
+        let reducedKey = ReducedKey(file: key, width: min(width, own.width), height: min(height, own.height))
+        if let image = reduced[reducedKey] { return .surface(image) }
+        let full = try images[key] ?? CairoSurface.png(path: resolved)
+        let image = try CairoSurface.image(width: reducedKey.width, height: reducedKey.height)
         let cr = try CairoContext(image)
-        cr.setSource(full, x: 0, y: 0, sx: Double(key.width) / Double(own.width), sy: Double(key.height) / Double(own.height))
+        cr.setSource(.surface(full), x: 0, y: 0, sx: Double(reducedKey.width) / Double(own.width), sy: Double(reducedKey.height) / Double(own.height))
         cr.padSource()
         cr.paint(alpha: 1)
         try cr.checkStatus("reducing image \(path)")
         image.flush()
-        reduced[key] = image
-        return image
+        reduced[reducedKey] = image
+        return .surface(image)
+    }
+
+    // MARK: - SVG
+
+    private func placeholder(key: String, resolved: String) throws -> CairoSurface {
+        if let surface = placeholders[key] { return surface }
+        let size = try sizes[key] ?? CairoSurface.pngSize(path: resolved)
+        let tokens = self.tokens ?? SVGImageTokens()
+        self.tokens = tokens
+        let surface = try CairoSurface.placeholder(width: size.width, height: size.height, uri: tokens.token(for: resolved),
+                                                   pixels: try zeroedPixels(CairoSurface.placeholderBytes(width: size.width, height: size.height)))
+        placeholders[key] = surface
+        return surface
+    }
+
+    /// Zeroed memory of at least `bytes`, shared by every placeholder that fits in it.
+    private func zeroedPixels(_ bytes: Int) throws -> UnsafeMutableRawPointer {
+        if let last = placeholderPixels.last, last.bytes >= bytes { return last.pointer }
+        let size = max(bytes, 2 * (placeholderPixels.last?.bytes ?? 0))
+        guard let pointer = calloc(size, 1) else { throw RenderError("out of memory for an image of \(bytes) bytes") }
+        placeholderPixels.append((pointer, size))
+        return pointer
+    }
+
+    // MARK: - PDF
+
+    private func rasterSource(key: String, resolved: String) throws -> CairoRasterSource {
+        if let source = rasterSources[key] { return source }
+        let size = try sizes[key] ?? CairoSurface.pngSize(path: resolved)
+        let source = try CairoRasterSource(width: size.width, height: size.height) { [unowned self] in
+            self.decodedForPDF(key: key, resolved: resolved)
+        }
+        rasterSources[key] = source
+        return source
+    }
+
+    /// The pixels Cairo asks for while writing a PDF: kept, asked for just before, or decoded.
+    private func decodedForPDF(key: String, resolved: String) -> CairoSurface? {
+        if let image = images[key] { return image }
+        if let last = lastDecoded, last.key == key { return last.image }
+        do {
+            let image = try CairoSurface.png(path: resolved)
+            try prepareForPDF(image, key: key)
+            lastDecoded = (key, image)
+            return image
+        } catch {
+            if failure == nil { failure = error }
+            return nil
+        }
+    }
+
+    /// Marks the image as the same one each time Cairo gets it (so it is written once), and
+    /// drops the copy of the file Cairo keeps with a decoded PNG (a PDF does not embed it).
+    private func prepareForPDF(_ image: CairoSurface, key: String) throws {
+        try image.attach(mime: CAIRO_MIME_TYPE_UNIQUE_ID, "gridrender-image:\(key)")
+        image.detach(mime: CAIRO_MIME_TYPE_PNG)
+    }
+}
+
+/// What an image cell is painted from: pixels, or a pattern Cairo asks for pixels.
+enum ImageSource {
+    case surface(CairoSurface)
+    case pattern(CairoRasterSource)
+
+    var width: Int {
+        switch self {
+        case .surface(let s): s.width
+        case .pattern(let p): p.width
+        }
+    }
+
+    var height: Int {
+        switch self {
+        case .surface(let s): s.height
+        case .pattern(let p): p.height
+        }
     }
 }

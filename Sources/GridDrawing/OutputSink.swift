@@ -26,14 +26,32 @@ final class OutputSink {
 
     deinit { if let file { fclose(file) } }
 
+    /// Replaces the image tokens of an SVG with the images as they pass (`SVGImageTokens`).
+    var imageTokens: SVGImageTokens?
+
     func write(_ part: [UInt8]) throws {
-        guard let file else { bytes += part; return }
-        let written = part.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        try part.withUnsafeBytes { try write($0) }
+    }
+
+    func write(_ part: UnsafeRawBufferPointer) throws {
+        if let imageTokens { return try imageTokens.copy(part) { try put($0) } }
+        try put(part)
+    }
+
+    private func put(_ part: UnsafeRawBufferPointer) throws {
+        guard let file else { bytes.append(contentsOf: part); return }
+        let written = fwrite(part.baseAddress, 1, part.count, file)
         guard written == part.count else { throw RenderError("\(name): write failed: \(String(cString: strerror(errno)))") }
+    }
+
+    /// Writes what the image tokens held back (the end of the document).
+    func finishImages() throws {
+        try imageTokens?.finish { try put($0) }
     }
 
     /// Flushes and closes the file.
     func close() throws {
+        try finishImages()
         guard let file else { return }
         self.file = nil
         guard fclose(file) == 0 else { throw RenderError("\(name): write failed: \(String(cString: strerror(errno)))") }

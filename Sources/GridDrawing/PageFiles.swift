@@ -36,7 +36,11 @@ extension RenderJob {
             for (k, (p, temporary)) in zip(pages.pages, temporaries).enumerated() {
                 switch format {
                 case .png: try pngPage(p, page: page, fit: pages.fit, path: temporary, options: options)
-                default: try AtomicFile.writeContents(svgPage(p, page: page, fit: pages.fit), to: temporary, naming: paths[k])
+                default:
+                    let sink = try OutputSink(path: temporary, naming: paths[k])
+                    sink.imageTokens = images.tokens
+                    try sink.write(svgPage(p, page: page, fit: pages.fit))
+                    try sink.close()
                 }
             }
         }

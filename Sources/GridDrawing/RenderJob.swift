@@ -21,7 +21,8 @@ final class RenderJob {
     let context: TextContext
     let layout: Layout
     let frame: CanvasFrame
-    private let images: ImageCache
+    /// The cell images, as this job's output paints them.
+    let images: ImageCache
     /// The job's own painter (this thread's), also used by `writePages`.
     let painter: GridPainter
     private let blockText: TextLayout
@@ -38,8 +39,10 @@ final class RenderJob {
     private var hasImages = false
 
     /// `format`: the output this job is for, when known; a PNG's canvas is checked against the
-    /// limits from the row count and fixed lengths before any text is measured.
-    init(_ grid: PreparedGrid, options: RenderOptions, format: OutputFormat? = nil) throws {
+    /// limits from the row count and fixed lengths before any text is measured. `keptImageBytes`:
+    /// the decoded images a PDF keeps (`ImageCache`; tests lower it).
+    init(_ grid: PreparedGrid, options: RenderOptions, format: OutputFormat? = nil,
+         keptImageBytes: Int = ImageCache.keptVectorBytes) throws {
         var grid = grid
         if let scale = options.scale { grid.scale = scale }
         guard grid.scale.isFinite, grid.scale > 0, grid.scale <= 16 else {
@@ -84,8 +87,8 @@ final class RenderJob {
             LayoutEngine.layout(spec, measurer: measurer)
         }
         if let overflow = OverflowReport(layout, viewport: grid.spec.viewport) { context.adoptWarning(overflow.message) }
-        images = ImageCache(baseDirectory: grid.baseDirectory)
-        images.keepsPaintedSize = format == .png
+        images = ImageCache(baseDirectory: grid.baseDirectory, output: ImageCache.output(for: format),
+                            keptBytesLimit: keptImageBytes)
         painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals,
                               shaped: measurer.shaped)
         blockText = TextLayout(context: context)
@@ -132,7 +135,7 @@ final class RenderJob {
             for cell in layout.cells(in: slab) where cell.row >= start {
                 if case .image(let path, _) = grid.cells.content(row: cell.row, column: cell.column, item: cell.item) {
                     hasImages = true
-                    if images.keepsPaintedSize { try painter.preloadImage(cell, scale: grid.scale) } else { _ = try images.image(path) }
+                    if images.output == .raster { try painter.preloadImage(cell, scale: grid.scale) } else { try images.check(path) }
                 }
             }
             start = end
@@ -413,7 +416,17 @@ final class RenderJob {
 
     // MARK: - SVG
 
+    /// The SVG document in memory (`svg(to:)` writes it to a file as it is made).
     func svg() throws -> [UInt8] {
+        let sink = OutputSink()
+        sink.imageTokens = images.tokens
+        try sink.write(svgWithImageTokens())
+        try sink.finishImages()
+        return sink.bytes
+    }
+
+    /// The SVG document, its images still tokens (`SVGImageTokens`) when it has any.
+    private func svgWithImageTokens() throws -> [UInt8] {
         // Device units are points, which the layout snapped to: the SVG is the same at any scale.
         painter.pixelsPerDeviceUnit = 1
         painter.recordsLinks = true
@@ -485,9 +498,11 @@ final class RenderJob {
     /// finished (`SVGLayerWriter`), so memory holds a few chunks' documents, not the whole; other
     /// grids are `svg()`'s bytes.
     func svg(to sink: OutputSink) throws {
+        sink.imageTokens = images.tokens
         guard chunksText, let chunks = RowChunks.streamed(rows: layout.rows.count, columns: layout.columns.count,
                                                           cellsPerChunk: streamedChunkCells) else {
-            return try sink.write(svg())
+            try sink.write(svgWithImageTokens())
+            return try sink.finishImages()
         }
         painter.pixelsPerDeviceUnit = 1   // as in `svg()`
         painter.recordsLinks = true
@@ -533,6 +548,7 @@ final class RenderJob {
         }
         RenderTrace.mark("painted and written in \(chunks.count) chunks")
         try writer.finish(links: SVGLinks.elements(UnsafeBufferPointer(start: links, count: chunks.count + 1).flatMap { $0 }))
+        try sink.finishImages()
     }
 
     /// Has each lane shape, for its chunks, the text the painter cannot show from a natural
@@ -575,11 +591,26 @@ final class RenderJob {
 
     // MARK: - PDF
 
+    /// The PDF document in memory.
     func pdf() throws -> [UInt8] {
+        let sink = OutputSink()
+        try pdf(to: sink)
+        return sink.bytes
+    }
+
+    /// Writes the PDF to `sink` as Cairo makes it: the page's contents when it is shown, each
+    /// image when the page is written, so neither the document nor its images are held whole.
+    func pdf(to sink: OutputSink) throws {
+        try writePDF(to: sink)
+        // An image that could not be decoded again while Cairo wrote it (changed since the check).
+        if let failure = images.failure { throw failure }
+    }
+
+    private func writePDF(to sink: OutputSink) throws {
         // As for SVG: snapped to points, the same at any scale.
         painter.pixelsPerDeviceUnit = 1
         guard let page = grid.page else {
-            let surface = try CairoSurface.pdf(width: frame.size.width, height: frame.size.height)
+            let surface = try CairoSurface.pdf(width: frame.size.width, height: frame.size.height, output: sink)
             try withContext(surface) { cr in
                 let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
                 paintBackground(cr, all)
@@ -595,11 +626,12 @@ final class RenderJob {
                 cr.showPage()
             }
             defer { RenderTrace.mark("finished") }
-            return try surface.finish()
+            _ = try surface.finish()
+            return
         }
         let pages = PDFPagination(job: self, page: page)
         painter.pixelsPerDeviceUnit = 1 / pages.fit
-        let surface = try CairoSurface.pdf(width: page.width, height: page.height)
+        let surface = try CairoSurface.pdf(width: page.width, height: page.height, output: sink)
         try prepareTextOnLanes()
         painter.borrowedLayouts = lanes.helperShapedLayouts
         if joinsGlyphs { painter.glyphBatch = GlyphBatch() }
@@ -614,7 +646,7 @@ final class RenderJob {
                 cr.showPage()
             }
         }
-        return try surface.finish()
+        _ = try surface.finish()
     }
 }
 

@@ -222,7 +222,7 @@ extension GridPainter {
             }
         }
         cr.save()
-        cr.setSource(image, x: pixel.userX(px0), y: pixel.userY(py0), sx: 1 / pixel.sx, sy: 1 / pixel.sy)
+        cr.setSource(.surface(image), x: pixel.userX(px0), y: pixel.userY(py0), sx: 1 / pixel.sx, sy: 1 / pixel.sy)
         cr.paint(alpha: 1)
         cr.restore()
     }

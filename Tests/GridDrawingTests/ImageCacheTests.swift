@@ -5,7 +5,7 @@ import Testing
 @testable import GridDrawing
 
 /// Image cells are decoded once and, for PNG output, kept at the size they are painted
-/// (`ImageCache.keepsPaintedSize`): a big image in a small cell holds a small surface.
+/// (`ImageCache.Output.raster`): a big image in a small cell holds a small surface.
 @Suite struct ImageCacheTests {
     /// A `width`×`height` PNG: left half red, right half blue (written by gridrender itself).
     static func twoColourPNG(in dir: URL, width: Int, height: Int) throws -> String {
@@ -24,19 +24,24 @@ import Testing
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = try Self.twoColourPNG(in: dir, width: 400, height: 200)
-        let cache = ImageCache(baseDirectory: "")
-        cache.keepsPaintedSize = true
-        let small = try cache.image(path, painted: (width: 39.2, height: 19.6))
+        let cache = ImageCache(baseDirectory: "", output: .raster)
+        guard case .surface(let small) = try cache.source(path, painted: (width: 39.2, height: 19.6)) else {
+            Issue.record("PNG output paints pixels")
+            return
+        }
         #expect(small.width == 40 && small.height == 20)
-        #expect(try cache.image(path, painted: (width: 39.5, height: 19.9)) === small)   // decoded once per painted size
+        if case .surface(let again) = try cache.source(path, painted: (width: 39.5, height: 19.9)) {
+            #expect(again === small)   // decoded once per painted size
+        }
         let size = try cache.size(path)
         #expect(size.width == 400 && size.height == 200)
         // At or above its own size an image is painted whole.
-        let whole = try cache.image(path, painted: (width: 800, height: 400))
+        let whole = try cache.source(path, painted: (width: 800, height: 400))
         #expect(whole.width == 400 && whole.height == 200)
         // Vector output keeps the file's resolution.
-        let vector = ImageCache(baseDirectory: "")
-        #expect(try vector.image(path, painted: (width: 40, height: 20)).width == 400)
+        for output in [ImageCache.Output.svg, .pdf, .whole] {
+            #expect(try ImageCache(baseDirectory: "", output: output).source(path, painted: (width: 40, height: 20)).width == 400)
+        }
     }
 
     /// The reduced image is painted where the whole one was: same colours in the same places,

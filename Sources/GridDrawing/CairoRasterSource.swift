@@ -1,0 +1,65 @@
+import CCairo
+
+/// Owns one Cairo raster-source pattern: an image whose pixels Cairo asks for (`acquire`) only
+/// while it needs them and hands back at once. A PDF page given image surfaces holds every one of
+/// them until the page is written (400 photos: 1.4 GB); given raster sources, it holds none, and
+/// the bytes are the same (the surfaces handed out carry a unique id, so an image painted twice
+/// is still written once).
+///
+/// Cairo copies the pattern (the page's recording, the PDF writer's list of images), and each
+/// copy calls back with the same data: the provider is retained once per copy and released as
+/// each is destroyed, so it lives as long as the last copy whatever this object's lifetime.
+final class CairoRasterSource {
+    let pointer: OpaquePointer
+    let width: Int
+    let height: Int
+
+    /// Hands out the image's pixels: an ARGB32 surface of `width`×`height`, or nil when they
+    /// cannot be had (Cairo then gets a transparent image; the caller reports why).
+    final class Provider {
+        let acquire: () -> CairoSurface?
+        let width: Int, height: Int
+        init(width: Int, height: Int, acquire: @escaping () -> CairoSurface?) {
+            self.width = width
+            self.height = height
+            self.acquire = acquire
+        }
+    }
+
+    init(width: Int, height: Int, acquire: @escaping () -> CairoSurface?) throws {
+        let provider = Unmanaged.passRetained(Provider(width: width, height: height, acquire: acquire)).toOpaque()
+        guard let pattern = cairo_pattern_create_raster_source(provider, CAIRO_CONTENT_COLOR_ALPHA, Int32(width), Int32(height)) else {
+            Unmanaged<Provider>.fromOpaque(provider).release()
+            throw RenderError("raster source \(width)×\(height): Cairo returned no pattern")
+        }
+        cairo_raster_source_pattern_set_acquire(pattern, CairoRasterSource.acquire, CairoRasterSource.release)
+        cairo_raster_source_pattern_set_copy(pattern, CairoRasterSource.copy)
+        cairo_raster_source_pattern_set_finish(pattern, CairoRasterSource.finish)
+        pointer = pattern
+        self.width = width
+        self.height = height
+    }
+
+    deinit { cairo_pattern_destroy(pointer) }
+
+    private static let acquire: cairo_raster_source_acquire_func_t = { _, data, _, _ in
+        guard let data else { return nil }
+        let provider = Unmanaged<Provider>.fromOpaque(data).takeUnretainedValue()
+        let surface = provider.acquire() ?? (try? CairoSurface.image(width: provider.width, height: provider.height))
+        guard let surface else { return nil }
+        return cairo_surface_reference(surface.pointer)
+    }
+
+    private static let release: cairo_raster_source_release_func_t = { _, _, surface in
+        cairo_surface_destroy(surface)
+    }
+
+    private static let copy: cairo_raster_source_copy_func_t = { _, data, _ in
+        if let data { _ = Unmanaged<Provider>.fromOpaque(data).retain() }
+        return CAIRO_STATUS_SUCCESS
+    }
+
+    private static let finish: cairo_raster_source_finish_func_t = { _, data in
+        if let data { Unmanaged<Provider>.fromOpaque(data).release() }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import GridDocument
+import GridLayout
+import Testing
+@testable import GridDrawing
+
+/// SVG and PDF image cells in bounded memory: the SVG's images are tokens until written
+/// (`SVGImageTokens`), the PDF's are raster sources decoded when Cairo asks (`CairoRasterSource`).
+/// Either way the document's bytes are the ones Cairo writes from decoded images (a job made
+/// for no one format, `ImageCache.Output.whole`).
+@Suite struct VectorImagesTests {
+    /// A grid of image cells: two files, each shown more than once, in every fit, some faded.
+    static func grid(in dir: URL, rows: Int = 3, paged: Bool = false) throws -> PreparedGrid {
+        _ = try ImageCacheTests.twoColourPNG(in: dir, width: 120, height: 60)
+        try FileManager.default.copyItem(at: dir.appendingPathComponent("photo.png"), to: dir.appendingPathComponent("copy.png"))
+        // A second file with bytes after IEND: the SVG embeds what a decoder reads, not the tail.
+        let tail = try FileHandle(forWritingTo: dir.appendingPathComponent("copy.png"))
+        tail.seekToEndOfFile()
+        tail.write(Data("trailing bytes".utf8))
+        try tail.close()
+        let fits = ImageFit.allCases
+        let contents: [[CellContent]] = (0..<rows).map { r in
+            (0..<3).map { c in .image(path: (r + c) % 2 == 0 ? "photo.png" : "./copy.png", fit: fits[(r + c) % fits.count]) }
+        }
+        var grid = makeTable(contents, columnWidths: [.fixed(60), .fixed(40), .fixed(80)], rowHeight: 36, header: false,
+                             styler: { r, c in
+            var style = ResolvedStyle()
+            style.opacity = (r + c) % 3 == 0 ? 0.5 : 1
+            return style
+        })
+        grid.baseDirectory = dir.path
+        if paged { grid.page = PreparedGrid.Page(width: 200, height: 90) }
+        return grid
+    }
+
+    static func svg(_ job: RenderJob) throws -> [UInt8] {
+        let sink = OutputSink()
+        try job.svg(to: sink)
+        return sink.bytes
+    }
+
+    @Test func svgIsCairosDocument() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let grid = try Self.grid(in: dir)
+        let expected = try RenderJob(grid, options: RenderOptions()).svg()
+        let svg = try Self.svg(RenderJob(grid, options: RenderOptions(), format: .svg))
+        #expect(svg == expected)
+        let text = String(decoding: svg, as: UTF8.self)
+        #expect(!text.contains("gridrender-image"))
+        // Each file once, as the bytes a decoder reads (up to IEND).
+        #expect(text.components(separatedBy: "data:image/png;base64,").count == 3)
+        let photo = try Data(contentsOf: dir.appendingPathComponent("photo.png"))
+        #expect(text.contains(photo.base64EncodedString()))
+        // Streamed in small chunks, the same.
+        let streamed = try RenderJob(grid, options: RenderOptions(paintThreads: 2), format: .svg)
+        streamed.streamedChunkCells = 2
+        #expect(try Self.svg(streamed) == expected)
+    }
+
+    @Test(arguments: [ImageCache.keptVectorBytes, 0])
+    func pdfIsCairosDocument(keptImageBytes: Int) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for paged in [false, true] {
+            let grid = try Self.grid(in: dir.appendingPathComponent(paged ? "paged" : "one", isDirectory: true).creatingDirectory(),
+                                     rows: paged ? 6 : 3, paged: paged)
+            let expected = try RenderJob(grid, options: RenderOptions()).pdf()
+            let pdf = try RenderJob(grid, options: RenderOptions(), format: .pdf, keptImageBytes: keptImageBytes).pdf()
+            #expect(pdf == expected, "paged: \(paged)")
+            // Each file is one image object, however often it is painted.
+            #expect(String(decoding: pdf, as: UTF8.self).components(separatedBy: "/Subtype /Image").count - 1 == 2, "paged: \(paged)")
+        }
+    }
+
+    /// SVG pages (`canvas.page`) embed their images as the page files are written.
+    @Test func svgPagesAreCairosDocuments() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let grid = try Self.grid(in: dir, rows: 6, paged: true)
+        let expected = try RenderJob(grid, options: RenderOptions()).writePages(.svg, to: dir.appendingPathComponent("whole.svg").path,
+                                                                               options: RenderOptions())
+        let pages = try RenderJob(grid, options: RenderOptions(), format: .svg).writePages(.svg, to: dir.appendingPathComponent("tokens.svg").path,
+                                                                                          options: RenderOptions())
+        #expect(pages.count == expected.count && pages.count > 1)
+        for (page, whole) in zip(pages, expected) {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: page))
+            #expect(bytes == (try Data(contentsOf: URL(fileURLWithPath: whole))), "\(page)")
+            #expect(String(decoding: bytes, as: UTF8.self).contains("data:image/png;base64,"))
+        }
+    }
+
+    /// Written through a file as Cairo makes it, the PDF is the same as in memory.
+    @Test func pdfToAFileIsTheSameDocument() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let grid = try Self.grid(in: dir)
+        let path = dir.appendingPathComponent("out.pdf").path
+        try GridRenderer.render(grid, to: path)
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == GridRenderer.render(grid, format: .pdf))
+        let svgPath = dir.appendingPathComponent("out.svg").path
+        try GridRenderer.render(grid, to: svgPath)
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: svgPath))) == GridRenderer.render(grid, format: .svg))
+    }
+
+    /// A file that goes away after the check fails the render with its name, not a picture
+    /// without it.
+    @Test func imageGoneAfterTheCheckFails() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let grid = try Self.grid(in: dir)
+        let pdf = try RenderJob(grid, options: RenderOptions(), format: .pdf, keptImageBytes: 0)
+        let svg = try RenderJob(grid, options: RenderOptions(), format: .svg)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("photo.png"))
+        #expect { _ = try pdf.pdf() } throws: { "\($0)".contains("photo.png") }
+        #expect { _ = try Self.svg(svg) } throws: { "\($0)".contains("photo.png") }
+    }
+}
+
+/// `SVGImageTokens.copy`: tokens are found wherever the parts are cut.
+@Suite struct SVGImageTokensTests {
+    @Test func tokensAcrossPartEdges() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try ImageCacheTests.twoColourPNG(in: dir, width: 8, height: 4)
+        let tokens = SVGImageTokens()
+        let a = tokens.token(for: path), b = tokens.token(for: path)
+        let document = Array("<image xlink:href=\"\(a)\"/><image xlink:href=\"\(b)\"/>gridrender-image-g".utf8)
+        let uri = "data:image/png;base64," + (try Data(contentsOf: URL(fileURLWithPath: path))).base64EncodedString()
+        let expected = Array("<image xlink:href=\"\(uri)\"/><image xlink:href=\"\(uri)\"/>gridrender-image-g".utf8)
+        for cut in 0...document.count {
+            for second in cut...document.count {
+                var out: [UInt8] = []
+                let write: (UnsafeRawBufferPointer) throws -> Void = { out.append(contentsOf: $0) }
+                for range in [0..<cut, cut..<second, second..<document.count] {
+                    try document[range].withUnsafeBytes { try tokens.copy($0, to: write) }
+                }
+                try tokens.finish(to: write)
+                #expect(out == expected, "cut at \(cut), \(second)")
+            }
+        }
+    }
+
+    @Test func unknownTokenIsAnError() throws {
+        let tokens = SVGImageTokens()
+        let token = tokens.token(for: "/nonexistent.png")
+        let forged = Array((String(token.dropLast()) + "7\"").utf8)
+        #expect(throws: RenderError.self) { try forged.withUnsafeBytes { try tokens.copy($0) { _ in } } }
+    }
+}
+
+private extension URL {
+    func creatingDirectory() throws -> URL {
+        try FileManager.default.createDirectory(at: self, withIntermediateDirectories: true)
+        return self
+    }
+}
