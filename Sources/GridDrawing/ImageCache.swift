@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CCairo
+import Dispatch
 import GridDocument
 
 /// The cell images of one render task, by resolved path. `check` decides missing or undecodable
@@ -38,6 +39,10 @@ final class ImageCache {
     private var placeholderPixels: [(pointer: UnsafeMutableRawPointer, bytes: Int)] = []
     /// The image Cairo asked for last (it often asks twice in a row), when not kept.
     private var lastDecoded: (key: String, image: CairoSurface)?
+    /// The images a PDF does not keep, by key: their files, and the one painted after each.
+    private var unkept: [String: (resolved: String, next: String)] = [:]
+    private var lastUnkept: (first: String, last: String)?
+    private var prefetch: ImagePrefetch?
     private var keptBytes = 0
     private let keptBytesLimit: Int
     /// The first image that could not be decoded while Cairo asked for it.
@@ -104,27 +109,61 @@ final class ImageCache {
         return size
     }
 
-    /// Decodes the image of a vector output before any output exists, so a broken file fails
-    /// the render with its name; a PDF keeps it while `keptVectorBytes` allows.
-    func check(_ path: String) throws {
-        let resolved = resolve(path)
-        let key = key(resolved)
-        guard images[key] == nil, placeholders[key] == nil, rasterSources[key] == nil else { return }
-        let image = try CairoSurface.png(path: resolved)
-        sizes[key] = (image.width, image.height)
-        switch output {
-        case .raster, .whole:
-            images[key] = image
-        case .svg:
-            _ = try placeholder(key: key, resolved: resolved)
-        case .pdf:
-            let bytes = image.width * image.height * 4
-            if keptBytes + bytes <= keptBytesLimit {
-                try prepareForPDF(image, key: key)
-                images[key] = image
-                keptBytes += bytes
+    /// Decodes the images of a vector output (paths in the order their cells are painted)
+    /// before any output exists, so a broken file fails the render with its name (the first
+    /// broken one in that order). The files are decoded on up to `threads` threads; a PDF keeps
+    /// the first ones while `keptBytesLimit` allows (decided from their headers, so the same
+    /// ones whatever the threads).
+    func check(_ paths: [String], threads: Int) throws {
+        var files: [(key: String, resolved: String, path: String, keep: Bool)] = []
+        var seen = Set<String>()
+        for path in paths {
+            let resolved = resolve(path)
+            let key = key(resolved)
+            guard seen.insert(key).inserted, images[key] == nil, placeholders[key] == nil, rasterSources[key] == nil else { continue }
+            let size = try sizes[key] ?? CairoSurface.pngSize(path: resolved)
+            sizes[key] = size
+            var keep = output == .raster || output == .whole
+            if output == .pdf, keptBytes + size.width * size.height * 4 <= keptBytesLimit {
+                keptBytes += size.width * size.height * 4
+                keep = true
             }
-            _ = try rasterSource(key: key, resolved: resolved)
+            files.append((key, resolved, path, keep))
+        }
+        guard !files.isEmpty else { return }
+        let decoded = UnsafeMutablePointer<Result<CairoSurface?, Error>>.allocate(capacity: files.count)
+        decoded.initialize(repeating: .success(nil), count: files.count)
+        defer { decoded.deinitialize(count: files.count); decoded.deallocate() }
+        let slots = Unchecked(decoded), list = files, pdf = output == .pdf
+        let workers = max(1, min(threads, files.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for i in Swift.stride(from: worker, to: list.count, by: workers) {
+                slots.value[i] = Result {
+                    let image = try CairoSurface.png(path: list[i].resolved)
+                    guard list[i].keep else { return nil }
+                    if pdf { try ImageCache.prepareForPDF(image, key: list[i].key) }
+                    return image
+                }
+            }
+        }
+        for (i, file) in files.enumerated() {
+            if let image = try decoded[i].get() { images[file.key] = image }
+            switch output {
+            case .raster, .whole: break
+            case .svg: _ = try placeholder(key: file.key, resolved: file.resolved)
+            case .pdf:
+                _ = try rasterSource(key: file.key, resolved: file.resolved)
+                guard !file.keep else { continue }
+                // The cells are checked in the order they are painted: each unkept image's
+                // successor is the one to decode ahead (the last one's is the first).
+                if let chain = lastUnkept {
+                    unkept[chain.last]?.next = file.key
+                    lastUnkept = (chain.first, file.key)
+                } else {
+                    lastUnkept = (file.key, file.key)
+                }
+                unkept[file.key] = (file.resolved, lastUnkept!.first)
+            }
         }
     }
 
@@ -192,24 +231,42 @@ final class ImageCache {
         return source
     }
 
-    /// The pixels Cairo asks for while writing a PDF: kept, asked for just before, or decoded.
+    /// The pixels Cairo asks for while writing a PDF: kept, asked for just before, decoded
+    /// ahead (`ImagePrefetch`), or decoded now. Then the image painted after it is decoded ahead.
     private func decodedForPDF(key: String, resolved: String) -> CairoSurface? {
         if let image = images[key] { return image }
         if let last = lastDecoded, last.key == key { return last.image }
-        do {
-            let image = try CairoSurface.png(path: resolved)
-            try prepareForPDF(image, key: key)
-            lastDecoded = (key, image)
-            return image
-        } catch {
-            if failure == nil { failure = error }
-            return nil
+        let image: CairoSurface
+        if let ahead = prefetch?.take(key) {
+            image = ahead
+        } else {
+            do {
+                image = try ImageCache.decodeForPDF(resolved, key: key)
+            } catch {
+                if failure == nil { failure = error }
+                return nil
+            }
         }
+        lastDecoded = (key, image)
+        var next = key
+        for _ in 0..<ImagePrefetch.depth {
+            guard let after = unkept[next]?.next, after != key, let file = unkept[after]?.resolved else { break }
+            next = after
+            if prefetch == nil { prefetch = ImagePrefetch() }
+            prefetch?.start(after) { try? ImageCache.decodeForPDF(file, key: after) }
+        }
+        return image
+    }
+
+    private static func decodeForPDF(_ resolved: String, key: String) throws -> CairoSurface {
+        let image = try CairoSurface.png(path: resolved)
+        try prepareForPDF(image, key: key)
+        return image
     }
 
     /// Marks the image as the same one each time Cairo gets it (so it is written once), and
     /// drops the copy of the file Cairo keeps with a decoded PNG (a PDF does not embed it).
-    private func prepareForPDF(_ image: CairoSurface, key: String) throws {
+    private static func prepareForPDF(_ image: CairoSurface, key: String) throws {
         try image.attach(mime: CAIRO_MIME_TYPE_UNIQUE_ID, "gridrender-image:\(key)")
         image.detach(mime: CAIRO_MIME_TYPE_PNG)
     }

@@ -117,6 +117,50 @@ import Testing
     }
 }
 
+extension VectorImagesTests {
+    /// `path`'s PNG with its pixel data scrambled but every checksum right: only decoding finds it.
+    static func undecodableCopy(of path: String, to copy: String) throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if Array(bytes[offset + 4..<offset + 8]) == Array("IDAT".utf8) {
+                for i in offset + 10..<offset + 8 + length { bytes[i] = 0xFF }
+                var crc: UInt32 = 0xFFFF_FFFF
+                for byte in bytes[offset + 4..<offset + 8 + length] {
+                    crc ^= UInt32(byte)
+                    for _ in 0..<8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+                }
+                crc ^= 0xFFFF_FFFF
+                for k in 0..<4 { bytes[offset + 8 + length + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * k)) }
+            }
+            offset += 12 + length
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: copy))
+    }
+
+    /// Images are checked on several threads; the error is the first broken cell's, whatever
+    /// the threads.
+    @Test(arguments: [1, 2, 4])
+    func firstBrokenImageIsReported(threads: Int) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = try ImageCacheTests.twoColourPNG(in: dir, width: 120, height: 60)
+        for name in ["broken-a.png", "broken-b.png"] { try Self.undecodableCopy(of: good, to: dir.appendingPathComponent(name).path) }
+        for format in [OutputFormat.svg, .pdf] {
+            let cache = ImageCache(baseDirectory: dir.path, output: ImageCache.output(for: format))
+            #expect(throws: RenderError.self) { try cache.check(["photo.png", "broken-b.png", "photo.png", "broken-a.png"], threads: threads) }
+            do {
+                try ImageCache(baseDirectory: dir.path, output: ImageCache.output(for: format))
+                    .check(["photo.png", "broken-b.png", "broken-a.png"], threads: threads)
+                Issue.record("\(format): a broken image passed the check")
+            } catch {
+                #expect("\(error)".contains("broken-b.png"), "\(format): \(error)")
+            }
+        }
+    }
+}
+
 /// `SVGImageTokens.copy`: tokens are found wherever the parts are cut.
 @Suite struct SVGImageTokensTests {
     @Test func tokensAcrossPartEdges() throws {
