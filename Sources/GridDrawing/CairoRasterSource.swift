@@ -6,6 +6,12 @@ import CCairo
 /// the bytes are the same (the surfaces handed out carry a unique id, so an image painted twice
 /// is still written once).
 ///
+/// Cairo 1.16 also asks for the pixels while it analyses the page, only to learn whether the
+/// image has alpha other than fully on or off (`_cairo_recording_surface_merge_source_attributes`,
+/// with a 1×1 image as the target; nothing it writes depends on the answer for a PDF of
+/// supported operations). Given a `probe`, a 1×1 image with the same kind of alpha
+/// (`CairoSurface.transparencyProbe`), that question is answered without decoding the image.
+///
 /// Cairo copies the pattern (the page's recording, the PDF writer's list of images), and each
 /// copy calls back with the same data: the provider is retained once per copy and released as
 /// each is destroyed, so it lives as long as the last copy whatever this object's lifetime.
@@ -18,16 +24,18 @@ final class CairoRasterSource {
     /// cannot be had (Cairo then gets a transparent image; the caller reports why).
     final class Provider {
         let acquire: () -> CairoSurface?
+        let probe: CairoSurface?
         let width: Int, height: Int
-        init(width: Int, height: Int, acquire: @escaping () -> CairoSurface?) {
+        init(width: Int, height: Int, probe: CairoSurface?, acquire: @escaping () -> CairoSurface?) {
             self.width = width
             self.height = height
+            self.probe = probe
             self.acquire = acquire
         }
     }
 
-    init(width: Int, height: Int, acquire: @escaping () -> CairoSurface?) throws {
-        let provider = Unmanaged.passRetained(Provider(width: width, height: height, acquire: acquire)).toOpaque()
+    init(width: Int, height: Int, probe: CairoSurface? = nil, acquire: @escaping () -> CairoSurface?) throws {
+        let provider = Unmanaged.passRetained(Provider(width: width, height: height, probe: probe, acquire: acquire)).toOpaque()
         guard let pattern = cairo_pattern_create_raster_source(provider, CAIRO_CONTENT_COLOR_ALPHA, Int32(width), Int32(height)) else {
             Unmanaged<Provider>.fromOpaque(provider).release()
             throw RenderError("raster source \(width)×\(height): Cairo returned no pattern")
@@ -42,9 +50,13 @@ final class CairoRasterSource {
 
     deinit { cairo_pattern_destroy(pointer) }
 
-    private static let acquire: cairo_raster_source_acquire_func_t = { _, data, _, _ in
+    private static let acquire: cairo_raster_source_acquire_func_t = { _, data, target, _ in
         guard let data else { return nil }
         let provider = Unmanaged<Provider>.fromOpaque(data).takeUnretainedValue()
+        if let probe = provider.probe, let target, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+           cairo_image_surface_get_width(target) == 1, cairo_image_surface_get_height(target) == 1 {
+            return cairo_surface_reference(probe.pointer)
+        }
         let surface = provider.acquire() ?? (try? CairoSurface.image(width: provider.width, height: provider.height))
         guard let surface else { return nil }
         return cairo_surface_reference(surface.pointer)

@@ -170,6 +170,46 @@ final class CairoSurface {
         }
     }
 
+    /// What alpha an image has, as Cairo tells it apart.
+    enum Transparency: Hashable {
+        case opaque
+        /// Every pixel fully transparent or fully opaque.
+        case bilevel
+        case alpha
+    }
+
+    /// The image's alpha: opaque without an alpha channel, else from its pixels.
+    var transparency: Transparency {
+        guard cairo_image_surface_get_format(pointer) == CAIRO_FORMAT_ARGB32 else { return .opaque }
+        flush()
+        guard let data = cairo_image_surface_get_data(pointer) else { return .alpha }
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        var kind = Transparency.opaque
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let a = row[x] >> 24
+                if a == 0 { kind = .bilevel } else if a != 255 { return .alpha }
+            }
+        }
+        return kind
+    }
+
+    /// A 1×1 image with the given kind of alpha (`CairoRasterSource`'s probe).
+    static func transparencyProbe(_ kind: Transparency) throws -> CairoSurface {
+        let format = kind == .opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
+        let surface = try CairoSurface(cairo_image_surface_create(format, 1, 1), what: "image surface 1×1")
+        let pixel: UInt32 = switch kind {
+        case .opaque: 0xFF00_0000
+        case .bilevel: 0
+        case .alpha: 0x8000_0000
+        }
+        surface.flush()
+        cairo_image_surface_get_data(surface.pointer)?.withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee = pixel }
+        cairo_surface_mark_dirty(surface.pointer)
+        return surface
+    }
+
     /// Removes the surface's data of MIME type `type`.
     func detach(mime type: String) {
         cairo_surface_set_mime_data(pointer, type, nil, 0, nil, nil)

@@ -43,6 +43,7 @@ final class ImageCache {
     private var unkept: [String: (resolved: String, next: String)] = [:]
     private var lastUnkept: (first: String, last: String)?
     private var prefetch: ImagePrefetch?
+    private var transparencyProbes: [CairoSurface.Transparency: CairoSurface] = [:]
     private var keptBytes = 0
     private let keptBytesLimit: Int
     /// The first image that could not be decoded while Cairo asked for it.
@@ -131,8 +132,8 @@ final class ImageCache {
             files.append((key, resolved, path, keep))
         }
         guard !files.isEmpty else { return }
-        let decoded = UnsafeMutablePointer<Result<CairoSurface?, Error>>.allocate(capacity: files.count)
-        decoded.initialize(repeating: .success(nil), count: files.count)
+        let decoded = UnsafeMutablePointer<Result<(CairoSurface?, CairoSurface.Transparency), Error>>.allocate(capacity: files.count)
+        decoded.initialize(repeating: .success((nil, .opaque)), count: files.count)
         defer { decoded.deinitialize(count: files.count); decoded.deallocate() }
         let slots = Unchecked(decoded), list = files, pdf = output == .pdf
         let workers = max(1, min(threads, files.count))
@@ -140,20 +141,24 @@ final class ImageCache {
             for i in Swift.stride(from: worker, to: list.count, by: workers) {
                 slots.value[i] = Result {
                     let image = try CairoSurface.png(path: list[i].resolved)
-                    guard list[i].keep else { return nil }
+                    guard list[i].keep else { return (nil, pdf ? image.transparency : .opaque) }
                     if pdf { try ImageCache.prepareForPDF(image, key: list[i].key) }
-                    return image
+                    return (image, .opaque)
                 }
             }
         }
         for (i, file) in files.enumerated() {
-            if let image = try decoded[i].get() { images[file.key] = image }
+            let (image, transparency) = try decoded[i].get()
+            if let image { images[file.key] = image }
             switch output {
             case .raster, .whole: break
             case .svg: _ = try placeholder(key: file.key, resolved: file.resolved)
             case .pdf:
-                _ = try rasterSource(key: file.key, resolved: file.resolved)
-                guard !file.keep else { continue }
+                guard !file.keep else {
+                    _ = try rasterSource(key: file.key, resolved: file.resolved)
+                    continue
+                }
+                _ = try rasterSource(key: file.key, resolved: file.resolved, transparency: transparency)
                 // The cells are checked in the order they are painted: each unkept image's
                 // successor is the one to decode ahead (the last one's is the first).
                 if let chain = lastUnkept {
@@ -221,10 +226,18 @@ final class ImageCache {
 
     // MARK: - PDF
 
-    private func rasterSource(key: String, resolved: String) throws -> CairoRasterSource {
+    /// The image as a raster source. With `transparency` (an image not kept), Cairo's question
+    /// whether the page has only opaque or on-off alpha is answered without decoding it.
+    private func rasterSource(key: String, resolved: String, transparency: CairoSurface.Transparency? = nil) throws -> CairoRasterSource {
         if let source = rasterSources[key] { return source }
         let size = try sizes[key] ?? CairoSurface.pngSize(path: resolved)
-        let source = try CairoRasterSource(width: size.width, height: size.height) { [unowned self] in
+        let probe = try transparency.map { kind in
+            if let surface = transparencyProbes[kind] { return surface }
+            let surface = try CairoSurface.transparencyProbe(kind)
+            transparencyProbes[kind] = surface
+            return surface
+        }
+        let source = try CairoRasterSource(width: size.width, height: size.height, probe: probe) { [unowned self] in
             self.decodedForPDF(key: key, resolved: resolved)
         }
         rasterSources[key] = source

@@ -18,9 +18,18 @@ import Testing
         tail.seekToEndOfFile()
         tail.write(Data("trailing bytes".utf8))
         try tail.close()
-        let fits = ImageFit.allCases
+        // A third with alpha: half-transparent and fully transparent pixels.
+        var clear = makeTable([[.empty, .empty]], columnWidths: [.fixed(20), .fixed(20)], rowHeight: 20, header: false,
+                              styler: { _, column in
+            var style = ResolvedStyle()
+            style.background = column == 0 ? Color(red: 0, green: 0.5, blue: 0, alpha: 0.5) : Color(red: 0, green: 0, blue: 0, alpha: 0)
+            return style
+        })
+        clear.background = Color(red: 0, green: 0, blue: 0, alpha: 0)
+        try GridRenderer.render(clear, to: dir.appendingPathComponent("alpha.png").path)
+        let fits = ImageFit.allCases, files = ["photo.png", "./copy.png", "alpha.png"]
         let contents: [[CellContent]] = (0..<rows).map { r in
-            (0..<3).map { c in .image(path: (r + c) % 2 == 0 ? "photo.png" : "./copy.png", fit: fits[(r + c) % fits.count]) }
+            (0..<3).map { c in .image(path: files[(r + c) % 3], fit: fits[(r + c) % fits.count]) }
         }
         var grid = makeTable(contents, columnWidths: [.fixed(60), .fixed(40), .fixed(80)], rowHeight: 36, header: false,
                              styler: { r, c in
@@ -49,7 +58,7 @@ import Testing
         let text = String(decoding: svg, as: UTF8.self)
         #expect(!text.contains("gridrender-image"))
         // Each file once, as the bytes a decoder reads (up to IEND).
-        #expect(text.components(separatedBy: "data:image/png;base64,").count == 3)
+        #expect(text.components(separatedBy: "data:image/png;base64,").count == 4)
         let photo = try Data(contentsOf: dir.appendingPathComponent("photo.png"))
         #expect(text.contains(photo.base64EncodedString()))
         // Streamed in small chunks, the same.
@@ -68,8 +77,8 @@ import Testing
             let expected = try RenderJob(grid, options: RenderOptions()).pdf()
             let pdf = try RenderJob(grid, options: RenderOptions(), format: .pdf, keptImageBytes: keptImageBytes).pdf()
             #expect(pdf == expected, "paged: \(paged)")
-            // Each file is one image object, however often it is painted.
-            #expect(String(decoding: pdf, as: UTF8.self).components(separatedBy: "/Subtype /Image").count - 1 == 2, "paged: \(paged)")
+            // Each file is one image object (the one with alpha has its mask too), however often it is painted.
+            #expect(String(decoding: pdf, as: UTF8.self).components(separatedBy: "/Subtype /Image").count - 1 == 4, "paged: \(paged)")
         }
     }
 
@@ -157,6 +166,24 @@ extension VectorImagesTests {
             } catch {
                 #expect("\(error)".contains("broken-b.png"), "\(format): \(error)")
             }
+        }
+    }
+}
+
+/// `CairoSurface.transparency` sorts images as Cairo does (opaque, on-off alpha, alpha), and
+/// the 1×1 probes answer the same.
+@Suite struct TransparencyTests {
+    @Test func kinds() throws {
+        func image(_ pixels: [UInt32]) throws -> CairoSurface {
+            try CairoSurface.image(width: pixels.count, height: 1) { _, row in
+                for (i, p) in pixels.enumerated() { row[i] = p }
+            }
+        }
+        #expect(try image([0xFF10_2030, 0xFFFF_FFFF]).transparency == .opaque)
+        #expect(try image([0xFF10_2030, 0]).transparency == .bilevel)
+        #expect(try image([0, 0x8040_4040, 0xFF00_0000]).transparency == .alpha)
+        for kind in [CairoSurface.Transparency.opaque, .bilevel, .alpha] {
+            #expect(try CairoSurface.transparencyProbe(kind).transparency == kind)
         }
     }
 }
