@@ -551,6 +551,14 @@ final class GridPainter {
     /// is nothing to paint.
     private func placedImage(_ path: String, _ fit: ImageFit, _ inner: Rect, deviceScale device: DeviceTransform) throws
         -> (ImageSource, sx: Double, sy: Double)? {
+        guard let placed = try placement(path, fit, inner, deviceScale: device) else { return nil }
+        return (try images.source(path, painted: placed.painted), placed.sx, placed.sy)
+    }
+
+    /// How `placedImage` scales the image: the file's scale in user space and its size in device
+    /// pixels. Nil when there is nothing to paint.
+    private func placement(_ path: String, _ fit: ImageFit, _ inner: Rect, deviceScale device: DeviceTransform) throws
+        -> (sx: Double, sy: Double, painted: (width: Double, height: Double))? {
         let own = try images.size(path)
         let iw = Double(own.width), ih = Double(own.height)
         guard iw > 0, ih > 0, inner.width > 0, inner.height > 0 else { return nil }
@@ -560,19 +568,17 @@ final class GridPainter {
         case .cover: sx = max(sx, sy); sy = sx
         case .fill: break
         }
-        let image = try images.source(path, painted: (iw * sx * abs(device.sx), ih * sy * abs(device.sy)))
-        return (image, sx, sy)
+        return (sx, sy, (iw * sx * abs(device.sx), ih * sy * abs(device.sy)))
     }
 
-    /// Decodes the image of an image cell as `paint` will show it at `scale` device pixels per
-    /// point (a PNG), so a missing or broken file fails before any output and each image is
-    /// decoded once, at its painted size.
-    func preloadImage(_ cell: PlacedCell, scale: Double) throws {
-        guard case .image(let path, let fit) = grid.cells.content(row: cell.row, column: cell.column, item: cell.item) else { return }
+    /// The image of an image cell and the device pixels `paint` will show it at, `scale` per
+    /// point (a PNG): infinite when it is not painted (it is still checked, whole). Nil for
+    /// other cells.
+    func imageRequest(_ cell: PlacedCell, scale: Double) throws -> ImageCache.Request? {
+        guard case .image(let path, let fit) = grid.cells.content(row: cell.row, column: cell.column, item: cell.item) else { return nil }
         let style = grid.cells.style(row: cell.row, column: cell.column, item: cell.item)
-        if try placedImage(path, fit, cell.frame.inset(by: style.padding), deviceScale: DeviceTransform(sx: scale, sy: scale, tx: 0, ty: 0)) == nil {
-            _ = try images.source(path, painted: (.infinity, .infinity))
-        }
+        let placed = try placement(path, fit, cell.frame.inset(by: style.padding), deviceScale: DeviceTransform(sx: scale, sy: scale, tx: 0, ty: 0))
+        return ImageCache.Request(path: path, painted: placed?.painted ?? (.infinity, .infinity))
     }
 
     private func verticalOrigin(_ align: VerticalAlign, _ inner: Rect, height: Double) -> Double {

@@ -190,16 +190,76 @@ final class ImageCache {
         guard width < own.width || height < own.height else { return .surface(try image(path)) }
         let reducedKey = ReducedKey(file: key, width: min(width, own.width), height: min(height, own.height))
         if let image = reduced[reducedKey] { return .surface(image) }
-        let full = try images[key] ?? CairoSurface.png(path: resolved)
-        let image = try CairoSurface.image(width: reducedKey.width, height: reducedKey.height)
+        let image = try ImageCache.reduce(images[key] ?? CairoSurface.png(path: resolved), to: reducedKey, path: path)
+        reduced[reducedKey] = image
+        return .surface(image)
+    }
+
+    /// `full` reduced to the key's size, as painting would sample it (GOOD filter, padded edges).
+    private static func reduce(_ full: CairoSurface, to key: ReducedKey, path: String) throws -> CairoSurface {
+        let image = try CairoSurface.image(width: key.width, height: key.height)
         let cr = try CairoContext(image)
-        cr.setSource(.surface(full), x: 0, y: 0, sx: Double(reducedKey.width) / Double(own.width), sy: Double(reducedKey.height) / Double(own.height))
+        cr.setSource(.surface(full), x: 0, y: 0, sx: Double(key.width) / Double(full.width), sy: Double(key.height) / Double(full.height))
         cr.padSource()
         cr.paint(alpha: 1)
         try cr.checkStatus("reducing image \(path)")
         image.flush()
-        reduced[reducedKey] = image
-        return .surface(image)
+        return image
+    }
+
+    /// An image cell of a PNG: its file and the device pixels it is painted at.
+    struct Request {
+        var path: String
+        var painted: (width: Double, height: Double)
+    }
+
+    /// Decodes the images of a PNG (requests in the order their cells are painted) at the sizes
+    /// they are painted, before any output exists, on up to `threads` threads: each file once,
+    /// reduced to every size it is painted at. The error is the first broken cell's.
+    func prepare(_ requests: [Request], threads: Int) throws {
+        var files: [(key: String, resolved: String, path: String, whole: Bool, sizes: [ReducedKey])] = []
+        var index: [String: Int] = [:]
+        for request in requests {
+            let resolved = resolve(request.path)
+            let key = key(resolved)
+            let own = try size(request.path)
+            let p = request.painted
+            var whole = true, reducedKey: ReducedKey?
+            if p.width.isFinite, p.height.isFinite {
+                let width = max(1, Int(p.width.rounded(.up))), height = max(1, Int(p.height.rounded(.up)))
+                if width < own.width || height < own.height {
+                    whole = false
+                    reducedKey = ReducedKey(file: key, width: min(width, own.width), height: min(height, own.height))
+                }
+            }
+            if whole ? images[key] != nil : reduced[reducedKey!] != nil { continue }
+            let i = index[key] ?? files.count
+            if i == files.count {
+                index[key] = i
+                files.append((key, resolved, request.path, false, []))
+            }
+            if whole { files[i].whole = true } else if !files[i].sizes.contains(reducedKey!) { files[i].sizes.append(reducedKey!) }
+        }
+        guard !files.isEmpty else { return }
+        let made = UnsafeMutablePointer<Result<(CairoSurface?, [CairoSurface]), Error>>.allocate(capacity: files.count)
+        made.initialize(repeating: .success((nil, [])), count: files.count)
+        defer { made.deinitialize(count: files.count); made.deallocate() }
+        let slots = Unchecked(made), list = files
+        let workers = max(1, min(threads, files.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for i in Swift.stride(from: worker, to: list.count, by: workers) {
+                slots.value[i] = Result {
+                    let full = try CairoSurface.png(path: list[i].resolved)
+                    let sizes = try list[i].sizes.map { try ImageCache.reduce(full, to: $0, path: list[i].path) }
+                    return (list[i].whole ? full : nil, sizes)
+                }
+            }
+        }
+        for (i, file) in files.enumerated() {
+            let (full, sizes) = try made[i].get()
+            if let full { images[file.key] = full }
+            for (key, image) in zip(file.sizes, sizes) { reduced[key] = image }
+        }
     }
 
     // MARK: - SVG

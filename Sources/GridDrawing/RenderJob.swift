@@ -124,8 +124,8 @@ final class RenderJob {
     /// Decodes every cell image up front, so a missing or broken file fails the render before any
     /// output exists. Walks the grid a slab of rows at a time to keep the cell lists small.
     private func preloadImages() throws {
-        var vector: [String] = []
-        defer { if !vector.isEmpty { RenderTrace.mark("images checked") } }
+        var vector: [String] = [], raster: [ImageCache.Request] = []
+        defer { if !vector.isEmpty || !raster.isEmpty { RenderTrace.mark("images checked") } }
         let rows = layout.rows
         guard let last = rows.last, !layout.columns.isEmpty else { return }
         let width = layout.columns.last!.end - layout.columns[0].offset
@@ -137,12 +137,15 @@ final class RenderJob {
             for cell in layout.cells(in: slab) where cell.row >= start {
                 if case .image(let path, _) = grid.cells.content(row: cell.row, column: cell.column, item: cell.item) {
                     hasImages = true
-                    if images.output == .raster { try painter.preloadImage(cell, scale: grid.scale) } else { vector.append(path) }
+                    if images.output != .raster { vector.append(path) } else if let request = try painter.imageRequest(cell, scale: grid.scale) {
+                        raster.append(request)
+                    }
                 }
             }
             start = end
         }
         try images.check(vector, threads: RenderJob.defaultPaintThreads)
+        try images.prepare(raster, threads: RenderJob.defaultPaintThreads)
     }
 
     var regions: [ViewportRegion] {

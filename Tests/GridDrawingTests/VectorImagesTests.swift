@@ -148,8 +148,8 @@ extension VectorImagesTests {
         try Data(bytes).write(to: URL(fileURLWithPath: copy))
     }
 
-    /// Images are checked on several threads; the error is the first broken cell's, whatever
-    /// the threads.
+    /// Images are checked (SVG, PDF) or decoded and reduced (PNG) on several threads; the error
+    /// is the first broken cell's, whatever the threads.
     @Test(arguments: [1, 2, 4])
     func firstBrokenImageIsReported(threads: Int) throws {
         let dir = try temporaryDirectory()
@@ -166,6 +166,16 @@ extension VectorImagesTests {
             } catch {
                 #expect("\(error)".contains("broken-b.png"), "\(format): \(error)")
             }
+        }
+        // PNG output: the same, with each file decoded once for all the sizes it is painted at.
+        let raster = ImageCache(baseDirectory: dir.path, output: .raster)
+        let requests = ["photo.png", "broken-b.png", "broken-a.png"].map { ImageCache.Request(path: $0, painted: (30, 15)) }
+        #expect { try raster.prepare(requests, threads: threads) } throws: { "\($0)".contains("broken-b.png") }
+        let sizes = ImageCache(baseDirectory: dir.path, output: .raster)
+        try sizes.prepare([ImageCache.Request(path: "photo.png", painted: (30, 15)), ImageCache.Request(path: "photo.png", painted: (60, 30)),
+                          ImageCache.Request(path: "photo.png", painted: (.infinity, .infinity))], threads: threads)
+        for (painted, width) in [((30.0, 15.0), 30), ((60.0, 30.0), 60), ((.infinity, .infinity), 120)] {
+            #expect(try sizes.source("photo.png", painted: painted).width == width)
         }
     }
 }
