@@ -1,0 +1,115 @@
+import CCairo
+
+/// The image cells of a PDF as Cairo is given them: one raster source per file
+/// (`CairoRasterSource`), whose pixels are decoded when Cairo asks, so the page does not hold
+/// them all until it is written.
+///
+/// - The first images in paint order are kept decoded while `keptBytesLimit` allows (96 MiB by
+///   default), chosen from their headers so the same ones whatever the threads.
+/// - The others are decoded again when Cairo asks: to paint the cell and to write the image, in
+///   paint order each time, so the next two are decoded ahead (`ImagePrefetch`).
+/// - Cairo's other question, asked while it analyses the page, is whether the image has partial
+///   alpha; a 1×1 probe of the same kind answers it (`CairoRasterSource`).
+/// - Each decoded image carries a unique id, so an image painted twice is one PDF object.
+final class PDFImageSources {
+    private var sources: [String: CairoRasterSource] = [:]
+    private var kept: [String: CairoSurface] = [:]
+    private var keptBytes = 0
+    private let keptBytesLimit: Int
+    /// The images not kept, by key: their files, and the one painted after each (the last
+    /// one's is the first: the next of Cairo's passes starts there).
+    private var unkept: [String: (resolved: String, next: String)] = [:]
+    private var chain: (first: String, last: String)?
+    /// The image Cairo asked for last (it asks twice in a row while painting).
+    private var last: (key: String, image: CairoSurface)?
+    private var prefetch: ImagePrefetch?
+    private var probes: [CairoSurface.Transparency: CairoSurface] = [:]
+    /// The first image that could not be decoded while Cairo asked for it.
+    private(set) var failure: Error?
+
+    init(keptBytesLimit: Int) { self.keptBytesLimit = keptBytesLimit }
+
+    /// Whether an image of `size` is kept decoded: the budget is taken in the order asked.
+    func keeps(_ size: (width: Int, height: Int)) -> Bool {
+        let bytes = size.width * size.height * 4
+        guard keptBytes + bytes <= keptBytesLimit else { return false }
+        keptBytes += bytes
+        return true
+    }
+
+    func has(_ key: String) -> Bool { sources[key] != nil }
+
+    /// Adds the file `resolved` (key: its identity), in paint order: kept as `image` (made by
+    /// `prepare`), or, when `image` is nil, decoded when asked for, with the `transparency` its
+    /// pixels had.
+    func add(key: String, resolved: String, size: (width: Int, height: Int), image: CairoSurface?,
+             transparency: CairoSurface.Transparency?) throws {
+        guard sources[key] == nil else { return }
+        if let image {
+            kept[key] = image
+        } else {
+            if let chain {
+                unkept[chain.last]?.next = key
+                self.chain = (chain.first, key)
+            } else {
+                chain = (key, key)
+            }
+            unkept[key] = (resolved, chain!.first)
+        }
+        let probe = try transparency.map { kind in
+            if let surface = probes[kind] { return surface }
+            let surface = try CairoSurface.transparencyProbe(kind)
+            probes[kind] = surface
+            return surface
+        }
+        sources[key] = try CairoRasterSource(width: size.width, height: size.height, probe: image == nil ? probe : nil) { [unowned self] in
+            self.pixels(key: key, resolved: resolved)
+        }
+    }
+
+    /// The raster source of `key` (added before painting; one added now is decoded when asked).
+    func source(key: String, resolved: String, size: (width: Int, height: Int)) throws -> CairoRasterSource {
+        if sources[key] == nil { try add(key: key, resolved: resolved, size: size, image: nil, transparency: nil) }
+        return sources[key]!
+    }
+
+    /// The pixels Cairo asks for: kept, asked for just before, decoded ahead, or decoded now.
+    /// Then the next images in paint order are decoded ahead.
+    private func pixels(key: String, resolved: String) -> CairoSurface? {
+        if let image = kept[key] { return image }
+        if let last, last.key == key { return last.image }
+        let image: CairoSurface
+        if let ahead = prefetch?.take(key) {
+            image = ahead
+        } else {
+            do {
+                image = try PDFImageSources.decode(resolved, key: key)
+            } catch {
+                if failure == nil { failure = error }
+                return nil
+            }
+        }
+        last = (key, image)
+        var next = key
+        for _ in 0..<ImagePrefetch.depth {
+            guard let after = unkept[next]?.next, after != key, let file = unkept[after]?.resolved else { break }
+            next = after
+            if prefetch == nil { prefetch = ImagePrefetch() }
+            prefetch?.start(after) { try? PDFImageSources.decode(file, key: after) }
+        }
+        return image
+    }
+
+    private static func decode(_ resolved: String, key: String) throws -> CairoSurface {
+        let image = try CairoSurface.png(path: resolved)
+        try prepare(image, key: key)
+        return image
+    }
+
+    /// Marks the image as the same one each time Cairo gets it (so it is written once), and
+    /// drops the copy of the file Cairo keeps with a decoded PNG (a PDF does not embed it).
+    static func prepare(_ image: CairoSurface, key: String) throws {
+        try image.attach(mime: CAIRO_MIME_TYPE_UNIQUE_ID, "gridrender-image:\(key)")
+        image.detach(mime: CAIRO_MIME_TYPE_PNG)
+    }
+}
