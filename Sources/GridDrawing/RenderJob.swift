@@ -92,7 +92,7 @@ final class RenderJob {
         painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals,
                               shaped: measurer.shaped)
         blockText = TextLayout(context: context)
-        try preloadImages()
+        try preloadImages(threads: max(1, options.paintThreads ?? RenderJob.defaultPaintThreads))
         RenderTrace.mark("laid out")
     }
 
@@ -121,9 +121,10 @@ final class RenderJob {
         reportedWarnings = warnings.count
     }
 
-    /// Decodes every cell image up front, so a missing or broken file fails the render before any
-    /// output exists. Walks the grid a slab of rows at a time to keep the cell lists small.
-    private func preloadImages() throws {
+    /// Decodes every cell image up front on up to `threads` threads, so a missing or broken file
+    /// fails the render before any output exists. Walks the grid a slab of rows at a time to keep
+    /// the cell lists small.
+    private func preloadImages(threads: Int) throws {
         var vector: [String] = [], raster: [ImageCache.Request] = []
         defer { if !vector.isEmpty || !raster.isEmpty { RenderTrace.mark("images checked") } }
         let rows = layout.rows
@@ -144,8 +145,8 @@ final class RenderJob {
             }
             start = end
         }
-        try images.check(vector, threads: RenderJob.defaultPaintThreads)
-        try images.prepare(raster, threads: RenderJob.defaultPaintThreads)
+        try images.check(vector, threads: threads)
+        try images.prepare(raster, threads: threads)
     }
 
     var regions: [ViewportRegion] {
