@@ -215,14 +215,6 @@ final class CairoSurface {
         cairo_surface_set_mime_data(pointer, type, nil, 0, nil, nil)
     }
 
-    /// The image as Cairo's own PNG encoder writes it (what Cairo's SVG writer embeds).
-    func pngBytes() throws -> [UInt8] {
-        let sink = ByteSink()
-        let status = cairo_surface_write_to_png_stream(pointer, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError("encoding an image: \(CairoSurface.describe(status))") }
-        return sink.bytes
-    }
-
     /// An SVG document `width`×`height` in px units (so it matches the PNG at scale 1).
     static func svg(width: Double, height: Double) throws -> CairoSurface {
         let sink = ByteSink()

@@ -16,10 +16,10 @@ final class PDFImageSources {
     private var kept: [String: CairoSurface] = [:]
     private var keptBytes = 0
     private let keptBytesLimit: Int
-    /// The images not kept, by key: their files, and the one painted after each (the last
-    /// one's is the first: the next of Cairo's passes starts there).
-    private var unkept: [String: (resolved: String, next: String)] = [:]
-    private var chain: (first: String, last: String)?
+    /// The images not kept, in paint order (Cairo asks for them in this order, again from the
+    /// first at each of its passes), and each one's file and place in that order.
+    private var order: [String] = []
+    private var unkept: [String: (resolved: String, index: Int)] = [:]
     /// The image Cairo asked for last (it asks twice in a row while painting).
     private var last: (key: String, image: CairoSurface)?
     private var prefetch: ImagePrefetch?
@@ -48,13 +48,8 @@ final class PDFImageSources {
         if let image {
             kept[key] = image
         } else {
-            if let chain {
-                unkept[chain.last]?.next = key
-                self.chain = (chain.first, key)
-            } else {
-                chain = (key, key)
-            }
-            unkept[key] = (resolved, chain!.first)
+            unkept[key] = (resolved, order.count)
+            order.append(key)
         }
         let probe = try transparency.map { kind in
             if let surface = probes[kind] { return surface }
@@ -90,12 +85,12 @@ final class PDFImageSources {
             }
         }
         last = (key, image)
-        var next = key
-        for _ in 0..<ImagePrefetch.depth {
-            guard let after = unkept[next]?.next, after != key, let file = unkept[after]?.resolved else { break }
-            next = after
+        guard let index = unkept[key]?.index else { return image }
+        for ahead in 1..<min(ImagePrefetch.depth + 1, order.count) {
+            let next = order[(index + ahead) % order.count]
+            guard let file = unkept[next]?.resolved else { break }
             if prefetch == nil { prefetch = ImagePrefetch() }
-            prefetch?.start(after) { try? PDFImageSources.decode(file, key: after) }
+            prefetch?.start(next) { try? PDFImageSources.decode(file, key: next) }
         }
         return image
     }

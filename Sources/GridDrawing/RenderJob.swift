@@ -59,7 +59,9 @@ final class RenderJob {
         let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context)
         self.decimals = decimals
         fontDirectories = options.fontDirectories
-        var threads = max(1, options.paintThreads ?? RenderJob.defaultPaintThreads)
+        // Read once: the default follows the load average, which may move meanwhile.
+        let requestedThreads = max(1, options.paintThreads ?? RenderJob.defaultPaintThreads)
+        var threads = requestedThreads
         if format == .pdf, options.paintThreads == nil, RenderJob.threadsFromEnvironment == nil,
            case .table(let table) = grid.spec.content, table.rows.count * table.columnCount < RenderJob.minLanedPDFCells {
             // A PDF page is painted on this thread; other lanes only measure and shape ahead, which
@@ -92,7 +94,7 @@ final class RenderJob {
         painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals,
                               shaped: measurer.shaped)
         blockText = TextLayout(context: context)
-        try preloadImages(threads: max(1, options.paintThreads ?? RenderJob.defaultPaintThreads))
+        try preloadImages(threads: requestedThreads)
         RenderTrace.mark("laid out")
     }
 
@@ -426,10 +428,15 @@ final class RenderJob {
     /// The SVG document in memory (`svg(to:)` writes it to a file as it is made).
     func svg() throws -> [UInt8] {
         let sink = OutputSink()
+        try writeJoinedSVG(to: sink)
+        return sink.bytes
+    }
+
+    /// Writes the SVG made in one piece (`svgWithImageTokens`) to `sink`, images embedded.
+    private func writeJoinedSVG(to sink: OutputSink) throws {
         sink.imageTokens = images.tokens
         try sink.write(svgWithImageTokens())
         try sink.finishImages()
-        return sink.bytes
     }
 
     /// The SVG document, its images still tokens (`SVGImageTokens`) when it has any.
@@ -505,12 +512,11 @@ final class RenderJob {
     /// finished (`SVGLayerWriter`), so memory holds a few chunks' documents, not the whole; other
     /// grids are `svg()`'s bytes.
     func svg(to sink: OutputSink) throws {
-        sink.imageTokens = images.tokens
         guard chunksText, let chunks = RowChunks.streamed(rows: layout.rows.count, columns: layout.columns.count,
                                                           cellsPerChunk: streamedChunkCells) else {
-            try sink.write(svgWithImageTokens())
-            return try sink.finishImages()
+            return try writeJoinedSVG(to: sink)
         }
+        sink.imageTokens = images.tokens
         painter.pixelsPerDeviceUnit = 1   // as in `svg()`
         painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
