@@ -48,6 +48,9 @@ let package = Package(
             .linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig"),
             .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
         ]),
+        /// zlib for the document module: the CRC-32 of every chunk of every image cell's file.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGCodec", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z"), .linkedLibrary("isal")]),
@@ -67,7 +70,7 @@ let package = Package(
 
         .target(name: "GridLayout"),
         .target(name: "GridDocument", dependencies: [
-            "GridLayout",
+            "GridLayout", "CZlib",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "GridDrawing", dependencies: [

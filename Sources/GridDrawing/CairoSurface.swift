@@ -158,6 +158,23 @@ final class CairoSurface {
         Int(cairo_format_stride_for_width(CAIRO_FORMAT_A1, Int32(width))) * height
     }
 
+    /// A stand-in for an opaque image in a PDF document: `width`×`height` black RGB pixels read
+    /// from `pixels`, zeroed memory of at least `blankBytes` that the caller keeps alive.
+    /// Cairo takes the image's size from it while painting and writes it as a small 1-bit
+    /// image, which `PDFImagePassthrough` replaces with the file's own data.
+    static func blank(width: Int, height: Int, pixels: UnsafeMutableRawPointer) throws -> CairoSurface {
+        try checkImageSize(width, height)
+        return try CairoSurface(
+            cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, Int32(width), Int32(height),
+                                                cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width))),
+            what: "image placeholder \(width)×\(height)")
+    }
+
+    /// The bytes a `blank(width:height:pixels:)` surface reads from.
+    static func blankBytes(width: Int, height: Int) -> Int {
+        Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width))) * height
+    }
+
     /// Attaches `value` as the surface's data of MIME type `type` (a copy Cairo frees).
     func attach(mime type: String, _ value: String) throws {
         let bytes = Array(value.utf8)

@@ -61,6 +61,8 @@ final class ImageCache {
     var tokens: SVGImageTokens? { svg?.tokens }
     /// The first PDF image that could not be decoded again while Cairo wrote the page.
     var failure: Error? { pdf?.failure }
+    /// What puts a PDF's 8-bit RGB and grey images into the output (nil for other outputs).
+    var pdfPassthrough: PDFImagePassthrough? { pdf?.passthrough }
 
     private func resolve(_ path: String) -> String {
         path.hasPrefix("/") || baseDirectory.isEmpty ? path
@@ -165,7 +167,7 @@ final class ImageCache {
         let made = try ImageCache.inParallel(files.count, threads: threads) { i in
             let full = try CairoSurface.png(path: files[i].resolved)
             return (files[i].whole ? full : nil, try files[i].sizes.map { try ImageCache.reduce(full, to: $0, path: files[i].path) })
-        }
+        }.map { try $0.get() }
         for (file, (full, sizes)) in zip(files, made) {
             if let full { images[file.key] = full }
             for (key, image) in zip(file.sizes, sizes) { reduced[key] = image }
@@ -173,40 +175,59 @@ final class ImageCache {
     }
 
     /// Decodes the images of an SVG or PDF (paths in the order their cells are painted) on up to
-    /// `threads` threads. The error is the first broken cell's. A PDF keeps the first ones its
-    /// budget allows; nothing else is kept.
+    /// `threads` threads. The error is the first broken cell's. A PDF shows 8-bit RGB and grey
+    /// files from their own data (`PDFImagePassthrough`): those are decoded only to be checked;
+    /// of the others it keeps the first ones its budget allows. Nothing else is kept.
     func check(_ paths: [String], threads: Int) throws {
-        var files: [(key: String, resolved: String, size: (width: Int, height: Int), keep: Bool)] = []
+        var files: [(key: String, resolved: String, size: (width: Int, height: Int))] = []
         var seen = Set<String>()
         for path in paths {
             let resolved = resolve(path)
             let key = key(resolved)
             guard seen.insert(key).inserted, images[key] == nil, svg?.has(key) != true, pdf?.has(key) != true else { continue }
-            let size = try size(path)
-            files.append((key, resolved, size, output == .whole || pdf?.keeps(size) == true))
+            files.append((key, resolved, try size(path)))
         }
         let forPDF = pdf != nil
-        let decoded = try ImageCache.inParallel(files.count, threads: threads) { i -> (CairoSurface?, CairoSurface.Transparency?) in
+        let passthrough = forPDF ? ImageCache.inParallel(files.count, threads: threads) { i in
+            try PDFImageSources.passthrough(files[i].resolved)
+        } : []
+        /// Whether file `i` is decoded now to be painted from (not shown from its own data).
+        func decodes(_ i: Int) -> Bool {
+            guard forPDF else { return true }
+            if case .success(nil) = passthrough[i] { return true }
+            return false
+        }
+        // In paint order: the budget goes to the first images.
+        let keep = files.indices.map { i in output == .whole || (decodes(i) && pdf?.keeps(files[i].size) == true) }
+        let decoded = ImageCache.inParallel(files.count, threads: threads) { i -> (CairoSurface?, CairoSurface.Transparency?) in
+            guard decodes(i) else { return (nil, nil) }
             let image = try CairoSurface.png(path: files[i].resolved)
-            guard forPDF else { return (files[i].keep ? image : nil, nil) }
-            guard files[i].keep else { return (nil, image.transparency) }
+            guard forPDF else { return (keep[i] ? image : nil, nil) }
+            guard keep[i] else { return (nil, image.transparency) }
             // At once: a kept image drops the copy of its file Cairo keeps with it.
             try PDFImageSources.prepare(image, key: files[i].key)
             return (image, nil)
         }
-        for (file, (image, transparency)) in zip(files, decoded) {
+        var made: [(image: CairoSurface?, transparency: CairoSurface.Transparency?, passthrough: PDFImagePassthrough.Image?)] = []
+        for i in files.indices {
+            let shown = forPDF ? try passthrough[i].get() : nil
+            let (image, transparency) = try decoded[i].get()
+            made.append((image, transparency, shown))
+        }
+        for (file, made) in zip(files, made) {
             if let svg { _ = try svg.surface(key: file.key, resolved: file.resolved, size: file.size) }
             if let pdf {
-                try pdf.add(key: file.key, resolved: file.resolved, size: file.size, image: image, transparency: transparency)
-            } else if let image {
+                try pdf.add(key: file.key, resolved: file.resolved, size: file.size, image: made.image,
+                            transparency: made.transparency, passthrough: made.passthrough)
+            } else if let image = made.image {
                 images[file.key] = image
             }
         }
     }
 
     /// `body(i)` for `i` in `0..<count` on up to `threads` threads (each image file is decoded on
-    /// one): the results in order, or the error of the lowest `i` that failed.
-    private static func inParallel<T>(_ count: Int, threads: Int, _ body: (Int) throws -> T) throws -> [T] {
+    /// one): the results in order.
+    private static func inParallel<T>(_ count: Int, threads: Int, _ body: (Int) throws -> T) -> [Result<T, Error>] {
         guard count > 0 else { return [] }
         let results = UnsafeMutablePointer<Result<T, Error>?>.allocate(capacity: count)
         results.initialize(repeating: nil, count: count)
@@ -220,6 +241,6 @@ final class ImageCache {
                 }
             }
         }
-        return try (0..<count).map { try results[$0]!.get() }
+        return (0..<count).map { results[$0]! }
     }
 }

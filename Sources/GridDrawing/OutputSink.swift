@@ -26,15 +26,16 @@ final class OutputSink {
 
     deinit { if let file { fclose(file) } }
 
-    /// Replaces the image tokens of an SVG with the images as they pass (`SVGImageTokens`).
-    var imageTokens: SVGImageTokens?
+    /// Puts the images into the document as it passes: an SVG's tokens (`SVGImageTokens`), a
+    /// PDF's stand-in images (`PDFImagePassthrough`).
+    var imageFilter: OutputFilter?
 
     func write(_ part: [UInt8]) throws {
         try part.withUnsafeBytes { try write($0) }
     }
 
     func write(_ part: UnsafeRawBufferPointer) throws {
-        if let imageTokens { return try imageTokens.copy(part) { try put($0) } }
+        if let imageFilter { return try imageFilter.copy(part) { try put($0) } }
         try put(part)
     }
 
@@ -44,9 +45,11 @@ final class OutputSink {
         guard written == part.count else { throw RenderError("\(name): write failed: \(String(cString: strerror(errno)))") }
     }
 
-    /// Writes what the image tokens held back (the end of the document).
+    /// Writes what the image filter held back (the end of the document).
     func finishImages() throws {
-        try imageTokens?.finish { try put($0) }
+        let filter = imageFilter
+        imageFilter = nil
+        try filter?.finish { try put($0) }
     }
 
     /// Flushes and closes the file.
@@ -56,4 +59,12 @@ final class OutputSink {
         self.file = nil
         guard fclose(file) == 0 else { throw RenderError("\(name): write failed: \(String(cString: strerror(errno)))") }
     }
+}
+
+/// Changes a document's bytes on their way to the output (`OutputSink.imageFilter`).
+protocol OutputFilter: AnyObject {
+    /// Passes `part` to `write`, changed; may hold some back for the next part.
+    func copy(_ part: UnsafeRawBufferPointer, to write: (UnsafeRawBufferPointer) throws -> Void) throws
+    /// Writes what was held back: the document has ended.
+    func finish(to write: (UnsafeRawBufferPointer) throws -> Void) throws
 }

@@ -1,4 +1,5 @@
 import CCairo
+import GridDocument
 
 /// The image cells of a PDF as Cairo is given them: one raster source per file
 /// (`CairoRasterSource`), whose pixels are decoded when Cairo asks, so the page does not hold
@@ -11,8 +12,15 @@ import CCairo
 /// - Cairo's other question, asked while it analyses the page, is whether the image has partial
 ///   alpha; a 1×1 probe of the same kind answers it (`CairoRasterSource`).
 /// - Each decoded image carries a unique id, so an image painted twice is one PDF object.
+/// - 8-bit RGB and grey files are never decoded for the PDF: Cairo is given a blank stand-in of
+///   their size, and the output takes the file's own compressed data instead (`passthrough`).
 final class PDFImageSources {
+    /// Swaps the stand-ins Cairo writes for the files' data (the PDF's output filter).
+    let passthrough = PDFImagePassthrough()
     private var sources: [String: CairoRasterSource] = [:]
+    private var blanks: [String: CairoSurface] = [:]
+    /// The memory the stand-ins read.
+    private let blankPixels = ZeroedMemory()
     private var kept: [String: CairoSurface] = [:]
     private var keptBytes = 0
     private let keptBytesLimit: Int
@@ -29,6 +37,9 @@ final class PDFImageSources {
 
     init(keptBytesLimit: Int) { self.keptBytesLimit = keptBytesLimit }
 
+    /// The stand-ins go before the memory they read.
+    deinit { blanks = [:] }
+
     /// Whether an image of `size` is kept decoded: the budget is taken in the order asked.
     func keeps(_ size: (width: Int, height: Int)) -> Bool {
         let bytes = size.width * size.height * 4
@@ -39,24 +50,26 @@ final class PDFImageSources {
 
     func has(_ key: String) -> Bool { sources[key] != nil }
 
-    /// Adds the file `resolved` (key: its identity), in paint order: kept as `image` (made by
-    /// `prepare`), or, when `image` is nil, decoded when asked for, with the `transparency` its
-    /// pixels had.
+    /// Adds the file `resolved` (key: its identity), in paint order: shown from its own data
+    /// when `passthrough` is given, else kept as `image` (made by `prepare`), or, when `image` is
+    /// nil, decoded when asked for, with the `transparency` its pixels had.
     func add(key: String, resolved: String, size: (width: Int, height: Int), image: CairoSurface?,
-             transparency: CairoSurface.Transparency?) throws {
+             transparency: CairoSurface.Transparency?, passthrough: PDFImagePassthrough.Image? = nil) throws {
         guard sources[key] == nil else { return }
+        if let passthrough {
+            let probe = try self.probe(.opaque)
+            sources[key] = try CairoRasterSource(width: size.width, height: size.height, probe: probe) { [unowned self] in
+                self.blank(key: key, image: passthrough)
+            }
+            return
+        }
         if let image {
             kept[key] = image
         } else {
             unkept[key] = (resolved, order.count)
             order.append(key)
         }
-        let probe = try transparency.map { kind in
-            if let surface = probes[kind] { return surface }
-            let surface = try CairoSurface.transparencyProbe(kind)
-            probes[kind] = surface
-            return surface
-        }
+        let probe = try transparency.map { try self.probe($0) }
         sources[key] = try CairoRasterSource(width: size.width, height: size.height, probe: image == nil ? probe : nil) { [unowned self] in
             self.pixels(key: key, resolved: resolved)
         }
@@ -66,6 +79,29 @@ final class PDFImageSources {
     func source(key: String, resolved: String, size: (width: Int, height: Int)) throws -> CairoRasterSource {
         if sources[key] == nil { try add(key: key, resolved: resolved, size: size, image: nil, transparency: nil) }
         return sources[key]!
+    }
+
+    private func probe(_ kind: CairoSurface.Transparency) throws -> CairoSurface {
+        if let surface = probes[kind] { return surface }
+        let surface = try CairoSurface.transparencyProbe(kind)
+        probes[kind] = surface
+        return surface
+    }
+
+    /// The stand-in of an image the output takes from its file; Cairo may write it next.
+    private func blank(key: String, image: PDFImagePassthrough.Image) -> CairoSurface? {
+        passthrough.arm(key: key, image: image)
+        if let surface = blanks[key] { return surface }
+        do {
+            let surface = try CairoSurface.blank(width: image.width, height: image.height,
+                                                 pixels: blankPixels.block(CairoSurface.blankBytes(width: image.width, height: image.height)))
+            try surface.attach(mime: CAIRO_MIME_TYPE_UNIQUE_ID, "gridrender-image:\(key)")
+            blanks[key] = surface
+            return surface
+        } catch {
+            if failure == nil { failure = error }
+            return nil
+        }
     }
 
     /// The pixels Cairo asks for: kept, asked for just before, decoded ahead, or decoded now.
@@ -92,6 +128,19 @@ final class PDFImageSources {
             if prefetch == nil { prefetch = ImagePrefetch() }
             prefetch?.start(next) { try? PDFImageSources.decode(file, key: next) }
         }
+        return image
+    }
+
+    /// The file as the output embeds it when it is an 8-bit RGB or grey PNG, its compressed
+    /// pixel data checked (`PDFImagePassthrough.checkRows`); nil for other files.
+    static func passthrough(_ resolved: String) throws -> PDFImagePassthrough.Image? {
+        let chunks: PNGChunks
+        switch PNGChunks.read(resolved) {
+        case .success(let c): chunks = c
+        case .failure(let e): throw RenderError("image \(resolved): \(e.reason)", badInput: true)
+        }
+        guard let image = PDFImagePassthrough.image(chunks, path: resolved) else { return nil }
+        try PDFImagePassthrough.checkRows(chunks, image)
         return image
     }
 

@@ -38,7 +38,7 @@ extension RenderJob {
                 case .png: try pngPage(p, page: page, fit: pages.fit, path: temporary, options: options)
                 default:
                     let sink = try OutputSink(path: temporary, naming: paths[k])
-                    sink.imageTokens = images.tokens
+                    sink.imageFilter = images.tokens
                     try sink.write(svgPage(p, page: page, fit: pages.fit))
                     try sink.close()
                 }

@@ -434,7 +434,7 @@ final class RenderJob {
 
     /// Writes the SVG made in one piece (`svgWithImageTokens`) to `sink`, images embedded.
     private func writeJoinedSVG(to sink: OutputSink) throws {
-        sink.imageTokens = images.tokens
+        sink.imageFilter = images.tokens
         try sink.write(svgWithImageTokens())
         try sink.finishImages()
     }
@@ -516,7 +516,7 @@ final class RenderJob {
                                                           cellsPerChunk: streamedChunkCells) else {
             return try writeJoinedSVG(to: sink)
         }
-        sink.imageTokens = images.tokens
+        sink.imageFilter = images.tokens
         painter.pixelsPerDeviceUnit = 1   // as in `svg()`
         painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
@@ -614,7 +614,9 @@ final class RenderJob {
     /// Writes the PDF to `sink` as Cairo makes it: the page's contents when it is shown, each
     /// image when the page is written, so neither the document nor its images are held whole.
     func pdf(to sink: OutputSink) throws {
+        sink.imageFilter = images.pdfPassthrough
         try writePDF(to: sink)
+        try sink.finishImages()
         // An image that could not be decoded again while Cairo wrote it (changed since the check).
         if let failure = images.failure { throw failure }
     }

@@ -15,7 +15,7 @@ import GridDocument
 ///
 /// A token is `gridrender-image-<nonce>-<index>`, the nonce random for each render: no text of
 /// the document can be taken for a token, and no token reaches the output.
-final class SVGImageTokens {
+final class SVGImageTokens: OutputFilter {
     private let prefix: [UInt8]
     /// The file of token `i`.
     private var paths: [String] = []
@@ -53,7 +53,7 @@ final class SVGImageTokens {
     private func scan(_ bytes: UnsafeRawBufferPointer, to write: (UnsafeRawBufferPointer) throws -> Void) throws {
         var start = 0
         while start < bytes.count {
-            guard let at = find(in: bytes, from: start) else { break }
+            guard let at = ByteSearch.find(prefix, in: bytes, from: start) else { break }
             var end = at + prefix.count, index = 0
             while end < bytes.count, bytes[end] >= 0x30, bytes[end] <= 0x39, index < paths.count {
                 index = index * 10 + Int(bytes[end] - 0x30)
@@ -73,24 +73,9 @@ final class SVGImageTokens {
             start = end
         }
         // Hold back an end that could be the start of a token.
-        var keep = min(prefix.count - 1, bytes.count - start)
-        while keep > 0, !prefix.starts(with: bytes[(bytes.count - keep)...]) { keep -= 1 }
+        let keep = ByteSearch.partialEnd(of: UnsafeRawBufferPointer(rebasing: bytes[start...]), beginning: prefix)
         try write(UnsafeRawBufferPointer(rebasing: bytes[start..<(bytes.count - keep)]))
         pending = Array(bytes[(bytes.count - keep)...])
-    }
-
-    /// Where the prefix first starts at or after `start`, wholly inside `bytes`.
-    private func find(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
-        var at = start
-        let first = Int32(prefix[0])
-        while bytes.count - at >= prefix.count {
-            guard let hit = memchr(base + at, first, bytes.count - prefix.count + 1 - at) else { return nil }
-            at = base.distance(to: UnsafeRawPointer(hit))
-            if prefix.withUnsafeBytes({ memcmp(base + at, $0.baseAddress!, prefix.count) }) == 0 { return at }
-            at += 1
-        }
-        return nil
     }
 
     private func writeDataURI(_ path: String, to write: (UnsafeRawBufferPointer) throws -> Void) throws {

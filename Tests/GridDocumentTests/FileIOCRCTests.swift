@@ -1,8 +1,8 @@
 import Testing
 @testable import GridDocument
 
-/// The PNG chunk check's CRC-32 (slicing by 8) against known values, at every length and
-/// offset of a slice, so both the 8-byte steps and the tail are exercised.
+/// The PNG chunk check's CRC-32 (zlib's) against known values, at every length and offset of a
+/// slice, so both the word-at-a-time steps and the tail are exercised.
 @Suite struct FileIOCRCTests {
     /// The plain bitwise CRC-32 (reflected, polynomial 0xEDB88320), the reference.
     static func bitwise(_ bytes: ArraySlice<UInt8>) -> UInt32 {
