@@ -21,12 +21,13 @@ final class CairoRasterSource {
     let height: Int
 
     /// Hands out the image's pixels: an ARGB32 surface of `width`×`height`, or nil when they
-    /// cannot be had (Cairo then gets a transparent image; the caller reports why).
+    /// cannot be had (Cairo then gets a transparent image; the caller reports why). Its argument
+    /// says whether a PDF surface asks (to paint the image or write it), not a rasterizer.
     final class Provider {
-        let acquire: () -> CairoSurface?
+        let acquire: (_ forPDF: Bool) -> CairoSurface?
         let probe: CairoSurface?
         let width: Int, height: Int
-        init(width: Int, height: Int, probe: CairoSurface?, acquire: @escaping () -> CairoSurface?) {
+        init(width: Int, height: Int, probe: CairoSurface?, acquire: @escaping (_ forPDF: Bool) -> CairoSurface?) {
             self.width = width
             self.height = height
             self.probe = probe
@@ -34,7 +35,7 @@ final class CairoRasterSource {
         }
     }
 
-    init(width: Int, height: Int, probe: CairoSurface? = nil, acquire: @escaping () -> CairoSurface?) throws {
+    init(width: Int, height: Int, probe: CairoSurface? = nil, acquire: @escaping (_ forPDF: Bool) -> CairoSurface?) throws {
         let provider = Unmanaged.passRetained(Provider(width: width, height: height, probe: probe, acquire: acquire)).toOpaque()
         guard let pattern = cairo_pattern_create_raster_source(provider, CAIRO_CONTENT_COLOR_ALPHA, Int32(width), Int32(height)) else {
             Unmanaged<Provider>.fromOpaque(provider).release()
@@ -57,7 +58,8 @@ final class CairoRasterSource {
            cairo_image_surface_get_width(target) == 1, cairo_image_surface_get_height(target) == 1 {
             return cairo_surface_reference(probe.pointer)
         }
-        let surface = provider.acquire() ?? (try? CairoSurface.image(width: provider.width, height: provider.height))
+        let forPDF = target.map { cairo_surface_get_type($0) == CAIRO_SURFACE_TYPE_PDF } ?? false
+        let surface = provider.acquire(forPDF) ?? (try? CairoSurface.image(width: provider.width, height: provider.height))
         guard let surface else { return nil }
         return cairo_surface_reference(surface.pointer)
     }

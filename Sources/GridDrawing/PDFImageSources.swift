@@ -58,8 +58,9 @@ final class PDFImageSources {
         guard sources[key] == nil else { return }
         if let passthrough {
             let probe = try self.probe(.opaque)
-            sources[key] = try CairoRasterSource(width: size.width, height: size.height, probe: probe) { [unowned self] in
-                self.blank(key: key, image: passthrough)
+            sources[key] = try CairoRasterSource(width: size.width, height: size.height, probe: probe) { [unowned self] forPDF in
+                // Pixels for anything but the PDF writer (a region Cairo would rasterize).
+                forPDF ? self.blank(key: key, image: passthrough) : self.pixels(key: key, resolved: resolved)
             }
             return
         }
@@ -70,7 +71,7 @@ final class PDFImageSources {
             order.append(key)
         }
         let probe = try transparency.map { try self.probe($0) }
-        sources[key] = try CairoRasterSource(width: size.width, height: size.height, probe: image == nil ? probe : nil) { [unowned self] in
+        sources[key] = try CairoRasterSource(width: size.width, height: size.height, probe: image == nil ? probe : nil) { [unowned self] _ in
             self.pixels(key: key, resolved: resolved)
         }
     }

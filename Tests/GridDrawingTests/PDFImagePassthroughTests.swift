@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import GridDocument
 import GridLayout
@@ -230,5 +231,32 @@ import Testing
         let a = try VectorImagesTests.rasterize(expected, in: dir, name: "cairo"), b = try VectorImagesTests.rasterize(pdf, in: dir, name: "ours")
         #expect(a.count == 1 && b.count == 1 && a.first?.rgba == b.first?.rgba)
         _ = try PDFObjects(pdf)
+    }
+
+    /// Only the PDF writer gets the blank stand-in: a region Cairo rasterizes (a fallback image)
+    /// gets the pixels.
+    @Test func rasterizingGetsThePixels() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("rgb.png").path
+        let png = Self.png(width: 30, height: 20) { x, y, c in UInt8((x * 8 + y * 11 + c * 70) & 0xFF) }
+        try Data(png).write(to: URL(fileURLWithPath: path))
+        let sources = PDFImageSources(keptBytesLimit: 0)
+        let image = try #require(PDFImagePassthrough.image(try Self.chunks(png), path: path))
+        try sources.add(key: "k", resolved: path, size: (30, 20), image: nil, transparency: nil, passthrough: image)
+        let target = try CairoSurface.image(width: 30, height: 20)
+        let cr = try CairoContext(target)
+        cr.setSource(.pattern(try sources.source(key: "k", resolved: path, size: (30, 20))), x: 0, y: 0, sx: 1, sy: 1)
+        cr.paint(alpha: 1)
+        target.flush()
+        let decoded = try CairoSurface.png(path: path)
+        func pixels(_ surface: CairoSurface) -> [UInt32] {
+            let data = cairo_image_surface_get_data(surface.pointer)!, stride = Int(cairo_image_surface_get_stride(surface.pointer))
+            return (0..<20).flatMap { y in (0..<30).map { x in
+                UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)[x] | 0xFF00_0000
+            } }
+        }
+        #expect(pixels(target) == pixels(decoded))
+        #expect(pixels(target).contains { $0 != 0xFF00_0000 })
     }
 }
