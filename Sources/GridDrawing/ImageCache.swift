@@ -61,8 +61,9 @@ final class ImageCache {
     var tokens: SVGImageTokens? { svg?.tokens }
     /// The first PDF image that could not be decoded again while Cairo wrote the page.
     var failure: Error? { pdf?.failure }
-    /// What puts a PDF's 8-bit RGB and grey images into the output (nil for other outputs).
-    var pdfPassthrough: PDFImagePassthrough? { pdf?.passthrough }
+    /// What puts the 8-bit RGB and grey images of a new PDF document into the output (nil for
+    /// other outputs).
+    func newPDFDocument() -> PDFImagePassthrough? { pdf?.newDocument() }
 
     private func resolve(_ path: String) -> String {
         path.hasPrefix("/") || baseDirectory.isEmpty ? path

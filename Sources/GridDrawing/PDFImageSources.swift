@@ -13,10 +13,11 @@ import GridDocument
 ///   alpha; a 1×1 probe of the same kind answers it (`CairoRasterSource`).
 /// - Each decoded image carries a unique id, so an image painted twice is one PDF object.
 /// - 8-bit RGB and grey files are never decoded for the PDF: Cairo is given a blank stand-in of
-///   their size, and the output takes the file's own compressed data instead (`passthrough`).
+///   their size, and the output takes the file's own compressed data instead (`filter`).
 final class PDFImageSources {
-    /// Swaps the stand-ins Cairo writes for the files' data (the PDF's output filter).
-    let passthrough = PDFImagePassthrough()
+    /// Swaps the stand-ins Cairo writes for the files' data: the output filter of the document
+    /// being written (`newDocument`).
+    private var filter = PDFImagePassthrough()
     private var sources: [String: CairoRasterSource] = [:]
     private var blanks: [String: CairoSurface] = [:]
     /// The memory the stand-ins read.
@@ -39,6 +40,12 @@ final class PDFImageSources {
 
     /// The stand-ins go before the memory they read.
     deinit { blanks = [:] }
+
+    /// The output filter of a new document: its offsets and images start afresh.
+    func newDocument() -> PDFImagePassthrough {
+        filter = PDFImagePassthrough()
+        return filter
+    }
 
     /// Whether an image of `size` is kept decoded: the budget is taken in the order asked.
     func keeps(_ size: (width: Int, height: Int)) -> Bool {
@@ -91,7 +98,7 @@ final class PDFImageSources {
 
     /// The stand-in of an image the output takes from its file; Cairo may write it next.
     private func blank(key: String, image: PDFImagePassthrough.Image) -> CairoSurface? {
-        passthrough.arm(key: key, image: image)
+        filter.arm(key: key, image: image)
         if let surface = blanks[key] { return surface }
         do {
             let surface = try CairoSurface.blank(width: image.width, height: image.height,

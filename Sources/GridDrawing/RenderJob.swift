@@ -614,7 +614,7 @@ final class RenderJob {
     /// Writes the PDF to `sink` as Cairo makes it: the page's contents when it is shown, each
     /// image when the page is written, so neither the document nor its images are held whole.
     func pdf(to sink: OutputSink) throws {
-        sink.imageFilter = images.pdfPassthrough
+        sink.imageFilter = images.newPDFDocument()
         try writePDF(to: sink)
         try sink.finishImages()
         // An image that could not be decoded again while Cairo wrote it (changed since the check).

@@ -78,7 +78,10 @@ import Testing
             let folder = try dir.appendingPathComponent(paged ? "paged" : "one", isDirectory: true).creatingDirectory()
             let grid = try Self.grid(in: folder, rows: paged ? 6 : 3, paged: paged)
             let expected = try RenderJob(grid, options: RenderOptions()).pdf()
-            let pdf = try RenderJob(grid, options: RenderOptions(), format: .pdf, keptImageBytes: keptImageBytes).pdf()
+            let job = try RenderJob(grid, options: RenderOptions(), format: .pdf, keptImageBytes: keptImageBytes)
+            let pdf = try job.pdf()
+            // A second document from the same job: its offsets start afresh.
+            #expect(try job.pdf() == pdf, "paged: \(paged)")
             let cairo = try PDFObjects(expected), ours = try PDFObjects(pdf)
             #expect(Set(cairo.objects.keys) == Set(ours.objects.keys), "paged: \(paged)")
             var images = 0, lengths = 0
