@@ -175,10 +175,11 @@ final class ImageCache {
         }
     }
 
-    /// Decodes the images of an SVG or PDF (paths in the order their cells are painted) on up to
-    /// `threads` threads. The error is the first broken cell's. A PDF shows 8-bit RGB and grey
-    /// files from their own data (`PDFImagePassthrough`): those are decoded only to be checked;
-    /// of the others it keeps the first ones its budget allows. Nothing else is kept.
+    /// Checks the images of an SVG or PDF (paths in the order their cells are painted) on up to
+    /// `threads` threads; the error is the first broken cell's. 8-bit RGB and grey files are
+    /// checked without decoding, and a PDF shows them from their own data (`PDFImagePassthrough`);
+    /// the others are decoded, and a PDF keeps the first ones its budget allows. Nothing else is
+    /// kept.
     func check(_ paths: [String], threads: Int) throws {
         var files: [(key: String, resolved: String, size: (width: Int, height: Int))] = []
         var seen = Set<String>()
@@ -189,13 +190,15 @@ final class ImageCache {
             files.append((key, resolved, try size(path)))
         }
         let forPDF = pdf != nil
-        let passthrough = forPDF ? ImageCache.inParallel(files.count, threads: threads) { i in
-            try PDFImageSources.passthrough(files[i].resolved)
-        } : []
-        /// Whether file `i` is decoded now to be painted from (not shown from its own data).
+        // 8-bit RGB and grey files are checked without decoding (`PDFImagePassthrough.checked`):
+        // an SVG embeds the file, a PDF its compressed data. A job for no one format paints them.
+        let plain = output == .whole ? [] : ImageCache.inParallel(files.count, threads: threads) { i in
+            try PDFImagePassthrough.checked(files[i].resolved)
+        }
+        /// Whether file `i` is decoded now (to be checked, or painted from).
         func decodes(_ i: Int) -> Bool {
-            guard forPDF else { return true }
-            if case .success(nil) = passthrough[i] { return true }
+            guard output != .whole else { return true }
+            if case .success(nil) = plain[i] { return true }
             return false
         }
         // In paint order: the budget goes to the first images.
@@ -211,7 +214,7 @@ final class ImageCache {
         }
         var made: [(image: CairoSurface?, transparency: CairoSurface.Transparency?, passthrough: PDFImagePassthrough.Image?)] = []
         for i in files.indices {
-            let shown = forPDF ? try passthrough[i].get() : nil
+            let shown = output == .whole ? nil : try plain[i].get()
             let (image, transparency) = try decoded[i].get()
             made.append((image, transparency, shown))
         }

@@ -139,19 +139,6 @@ final class PDFImageSources {
         return image
     }
 
-    /// The file as the output embeds it when it is an 8-bit RGB or grey PNG, its compressed
-    /// pixel data checked (`PDFImagePassthrough.checkRows`); nil for other files.
-    static func passthrough(_ resolved: String) throws -> PDFImagePassthrough.Image? {
-        let chunks: PNGChunks
-        switch PNGChunks.read(resolved) {
-        case .success(let c): chunks = c
-        case .failure(let e): throw RenderError("image \(resolved): \(e.reason)", badInput: true)
-        }
-        guard let image = PDFImagePassthrough.image(chunks, path: resolved) else { return nil }
-        try PDFImagePassthrough.checkRows(chunks, image)
-        return image
-    }
-
     private static func decode(_ resolved: String, key: String) throws -> CairoSurface {
         let image = try CairoSurface.png(path: resolved)
         try prepare(image, key: key)
