@@ -7,7 +7,10 @@ then renders it with the given binary, one process per format, and prints wall t
 and peak RSS (the kernel's ru_maxrss). Only the standard library: the PNGs are written with zlib.
 
 usage: python3 scripts/bench-images.py [--bin .build/release/gridrender] [--count 400] [--side 560]
-       [--formats png,svg,pdf] [--runs 3] [--dir .build/bench-images]
+       [--formats png,svg,pdf] [--runs 3] [--dir .build/bench-images] [--against OLD_BINARY]
+
+With --against, each run renders with the other binary then with --bin, alternately, and the
+table gives both medians and the median of the per-pair ratios (new / old).
 """
 import argparse, json, os, statistics, struct, subprocess, sys, time, zlib
 from pathlib import Path
@@ -75,10 +78,23 @@ def main():
     ap.add_argument("--formats", default="png,svg,pdf")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--dir", default=".build/bench-images")
+    ap.add_argument("--against", help="another gridrender binary, run alternately with --bin")
     args = ap.parse_args()
     doc = make_fixture(Path(args.dir), args.count, args.side)
     decoded = args.count * args.side * args.side * 4 / 2**20
     print(f"{args.count} images of {args.side}×{args.side} px ({decoded:.0f} MiB decoded in all), {doc}")
+    if args.against:
+        print("| format | old wall s | new wall s | ratio | old CPU s | new CPU s | old peak MiB | new peak MiB |")
+        print("|---|---|---|---|---|---|---|---|")
+        for fmt in args.formats.split(","):
+            out = Path(args.dir) / f"out.{fmt}"
+            pairs = [(run_once([args.against, "render", str(doc), "-o", str(out), "--force"]),
+                      run_once([args.bin, "render", str(doc), "-o", str(out), "--force"])) for _ in range(args.runs)]
+            med = lambda k, i: statistics.median(p[k][i] for p in pairs)
+            ratio = statistics.median(p[1][0] / p[0][0] for p in pairs)
+            print(f"| {fmt} | {med(0, 0):.2f} | {med(1, 0):.2f} | {ratio:.2f} | {med(0, 1):.2f} | {med(1, 1):.2f} | "
+                  f"{max(p[0][2] for p in pairs):.0f} | {max(p[1][2] for p in pairs):.0f} |")
+        return
     print("| format | median wall s | median CPU s | peak MiB (max of runs) |")
     print("|---|---|---|---|")
     for fmt in args.formats.split(","):
