@@ -121,10 +121,10 @@ package enum FileIO {
     }
 
     /// The PNG file's bytes from its signature to the end of its IEND chunk, every chunk's
-    /// CRC-32 checked: what a PNG decoder reads of it (what Cairo keeps of a decoded file and
+    /// CRC-32 checked unless `checksums` is false: what a PNG decoder reads of it (what Cairo keeps of a decoded file and
     /// its SVG writer embeds), or why the file is truncated or corrupt.
-    package static func pngStream(_ path: String) -> Result<ArraySlice<UInt8>, FileIOError> {
-        PNGChunks.read(path).map(\.stream)
+    package static func pngStream(_ path: String, checksums: Bool = true) -> Result<ArraySlice<UInt8>, FileIOError> {
+        PNGChunks.read(path, checksums: checksums).map(\.stream)
     }
 
     /// The CRC-32 of PNG chunks (zlib's: the check reads every byte of every cell image's file,

@@ -23,16 +23,18 @@ package struct PNGChunks {
     /// The file's bytes up to the end of IEND.
     package var stream: ArraySlice<UInt8> { bytes[0..<end] }
 
-    /// Reads and walks the file at `path`, or says why it is not a whole PNG file.
-    package static func read(_ path: String) -> Result<PNGChunks, FileIOError> {
+    /// Reads and walks the file at `path`, or says why it is not a whole PNG file. Without
+    /// `checksums`, the CRCs are not computed: for a file checked before (the output reads each
+    /// image file again only to copy it).
+    package static func read(_ path: String, checksums: Bool = true) -> Result<PNGChunks, FileIOError> {
         switch FileIO.read(path) {
-        case .success(let bytes): return PNGChunks.parse(bytes)
+        case .success(let bytes): return PNGChunks.parse(bytes, checksums: checksums)
         case .failure(let e): return .failure(e)
         }
     }
 
     /// Walks `bytes` as a PNG file.
-    package static func parse(_ bytes: [UInt8]) -> Result<PNGChunks, FileIOError> {
+    package static func parse(_ bytes: [UInt8], checksums: Bool = true) -> Result<PNGChunks, FileIOError> {
         func fail(_ reason: String) -> Result<PNGChunks, FileIOError> { .failure(FileIOError(reason: reason)) }
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { return fail("not a PNG image") }
@@ -48,7 +50,7 @@ package struct PNGChunks {
             let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
             let body = offset + 8..<offset + 8 + length
             let stored = UInt32(be32(body.upperBound))
-            guard FileIO.crc32(bytes[offset + 4..<body.upperBound]) == stored else {
+            guard !checksums || FileIO.crc32(bytes[offset + 4..<body.upperBound]) == stored else {
                 return fail("the PNG image is corrupt (bad checksum in chunk \(type))")
             }
             switch type {

@@ -78,8 +78,9 @@ final class PDFImagePassthrough: OutputFilter {
     /// objects inside a swapped part, to where they went.
     private var shifts: [(from: Int, delta: Int)] = []
     private var moved: [Int: Int] = [:]
+    /// The images Cairo asked for (key: file), and those swapped.
     private var asked: [String: String] = [:]
-    private(set) var swapped: Set<String> = []
+    private var swapped: Set<String> = []
 
     /// Cairo is asking for the pixels of `image`: if it writes an object next, it is this image.
     func arm(key: String, image: Image) {
@@ -262,7 +263,8 @@ final class PDFImagePassthrough: OutputFilter {
         }
         guard !swapped.contains(capture.key) else { throw RenderError("PDF: image \(image.path) was written twice") }
         let chunks: PNGChunks
-        switch PNGChunks.read(image.path) {
+        // Checked before painting (`checked`): read again only to copy its data.
+        switch PNGChunks.read(image.path, checksums: false) {
         case .success(let c): chunks = c
         case .failure(let e): throw RenderError("image \(image.path): \(e.reason)", badInput: true)
         }

@@ -80,7 +80,8 @@ final class SVGImageTokens: OutputFilter {
 
     private func writeDataURI(_ path: String, to write: (UnsafeRawBufferPointer) throws -> Void) throws {
         let png: ArraySlice<UInt8>
-        switch FileIO.pngStream(path) {
+        // Checked before painting (every CRC, and decoded or its rows inflated): read to copy.
+        switch FileIO.pngStream(path, checksums: false) {
         case .success(let bytes): png = bytes
         case .failure(let e): throw RenderError("image \(path): \(e.reason)", badInput: true)
         }
