@@ -1,7 +1,7 @@
 import Dispatch
 import GridDocument
 
-/// The cell images of one render task, by file. Every image is decoded before any output
+/// The cell images of one render task, by file. Every image is checked before any output
 /// exists (`prepare` for PNG, `check` for SVG and PDF), on the painting threads, so a missing or
 /// broken file fails the render with its name. What painting is then given depends on the output:
 ///
@@ -11,8 +11,9 @@ import GridDocument
 ///   Images painted at or above their own size are kept whole and painted exactly as before.
 /// - **SVG**: placeholders whose links are tokens (`SVGImagePlaceholders`); the file's bytes go
 ///   into the document as it is written (`SVGImageTokens`). No pixels are kept.
-/// - **PDF**: raster sources that Cairo asks for pixels (`PDFImageSources`): some kept, the
-///   rest decoded again when asked for, so memory stays bounded.
+/// - **PDF**: raster sources that Cairo asks for pixels (`PDFImageSources`). 8-bit RGB and grey
+///   files are never decoded: the output embeds their compressed data (`PDFImagePassthrough`).
+///   Of the others some are kept, the rest decoded again when asked for, so memory stays bounded.
 ///
 /// Vector outputs embed the file's own resolution: they are zoomed and printed. A job made for
 /// no one output (`Output.whole`, tests that render one job in several formats) keeps every
