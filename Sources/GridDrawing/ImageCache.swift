@@ -192,13 +192,15 @@ final class ImageCache {
         }
         let forPDF = pdf != nil
         // 8-bit RGB and grey files are checked without decoding (`PDFImagePassthrough.checked`):
-        // an SVG embeds the file, a PDF its compressed data. A job for no one format paints them.
-        let plain = output == .whole ? [] : ImageCache.inParallel(files.count, threads: threads) { i in
+        // an SVG embeds the file, a PDF its compressed data (with the Cairo whose image objects
+        // the PDF filter knows). A job for no one format paints them.
+        let checksRows = output == .svg || (forPDF && PDFImagePassthrough.knowsCairosObjects)
+        let plain = !checksRows ? [] : ImageCache.inParallel(files.count, threads: threads) { i in
             try PDFImagePassthrough.checked(files[i].resolved)
         }
         /// Whether file `i` is decoded now (to be checked, or painted from).
         func decodes(_ i: Int) -> Bool {
-            guard output != .whole else { return true }
+            guard checksRows else { return true }
             if case .success(nil) = plain[i] { return true }
             return false
         }
@@ -215,7 +217,7 @@ final class ImageCache {
         }
         var made: [(image: CairoSurface?, transparency: CairoSurface.Transparency?, passthrough: PDFImagePassthrough.Image?)] = []
         for i in files.indices {
-            let shown = output == .whole ? nil : try plain[i].get()
+            let shown = checksRows ? try plain[i].get() : nil
             let (image, transparency) = try decoded[i].get()
             made.append((image, transparency, shown))
         }

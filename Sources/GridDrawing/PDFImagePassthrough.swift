@@ -1,3 +1,4 @@
+import CCairo
 import CPNGCodec
 import GridDocument
 
@@ -18,6 +19,13 @@ import GridDocument
 /// an image, byte for byte, else it passes unchanged; and every image Cairo asked for must have
 /// been swapped by the end, else the render fails.
 final class PDFImagePassthrough: OutputFilter {
+    /// Whether the Cairo in use writes image objects as this filter knows them (1.16, Debian 12's,
+    /// read for `parse`). With another, PDF images are written by Cairo from their pixels.
+    static let knowsCairosObjects: Bool = {
+        let version = Int(cairo_version())
+        return version >= 11600 && version < 11700
+    }()
+
     /// A file whose compressed data a PDF shows as it is.
     struct Image: Equatable {
         var path: String

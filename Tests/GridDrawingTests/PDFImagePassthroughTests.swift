@@ -60,6 +60,13 @@ import Testing
 
     // MARK: - Which files
 
+    /// The filter knows the objects of Debian 12's Cairo (1.16); with another Cairo, PDF images
+    /// are written from pixels and the swap tests below do not apply.
+    @Test func cairoIsTheOneTheFilterKnows() {
+        #expect(PDFImagePassthrough.knowsCairosObjects == (cairo_version() / 100 == 116), "\(String(cString: cairo_version_string()))")
+        #expect(PDFImagePassthrough.knowsCairosObjects, "this platform's Cairo is 1.16")
+    }
+
     @Test func rgbAndGreyAtEightBitsOnly() throws {
         let pixel: (Int, Int, Int) -> UInt8 = { x, y, c in UInt8((x * 31 + y * 7 + c * 50) & 0xFF) }
         let rgb = try Self.chunks(Self.png(width: 5, height: 3, pixel: pixel))
