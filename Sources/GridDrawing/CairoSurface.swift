@@ -144,35 +144,36 @@ final class CairoSurface {
     /// surface and, given a URI, writes `xlink:href="uri"` instead of encoding the pixels; the
     /// URI is a token that `SVGImageTokens` replaces with the PNG data as the file is written.
     static func placeholder(width: Int, height: Int, uri: String, pixels: UnsafeMutableRawPointer) throws -> CairoSurface {
-        try checkImageSize(width, height)
-        let surface = try CairoSurface(
-            cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A1, Int32(width), Int32(height),
-                                                cairo_format_stride_for_width(CAIRO_FORMAT_A1, Int32(width))),
-            what: "image placeholder \(width)×\(height)")
+        let surface = try standIn(CAIRO_FORMAT_A1, width: width, height: height, pixels: pixels)
         try surface.attach(mime: CAIRO_MIME_TYPE_URI, uri)
         return surface
     }
 
     /// The bytes a `placeholder(width:height:…)` surface reads from.
-    static func placeholderBytes(width: Int, height: Int) -> Int {
-        Int(cairo_format_stride_for_width(CAIRO_FORMAT_A1, Int32(width))) * height
-    }
+    static func placeholderBytes(width: Int, height: Int) -> Int { standInBytes(CAIRO_FORMAT_A1, width: width, height: height) }
 
     /// A stand-in for an opaque image in a PDF document: `width`×`height` black RGB pixels read
     /// from `pixels`, zeroed memory of at least `blankBytes` that the caller keeps alive.
     /// Cairo takes the image's size from it while painting and writes it as a small 1-bit
     /// image, which `PDFImagePassthrough` replaces with the file's own data.
     static func blank(width: Int, height: Int, pixels: UnsafeMutableRawPointer) throws -> CairoSurface {
-        try checkImageSize(width, height)
-        return try CairoSurface(
-            cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, Int32(width), Int32(height),
-                                                cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width))),
-            what: "image placeholder \(width)×\(height)")
+        try standIn(CAIRO_FORMAT_RGB24, width: width, height: height, pixels: pixels)
     }
 
     /// The bytes a `blank(width:height:pixels:)` surface reads from.
-    static func blankBytes(width: Int, height: Int) -> Int {
-        Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width))) * height
+    static func blankBytes(width: Int, height: Int) -> Int { standInBytes(CAIRO_FORMAT_RGB24, width: width, height: height) }
+
+    /// An image surface of `format` over the caller's `pixels` (`standInBytes` of them).
+    private static func standIn(_ format: cairo_format_t, width: Int, height: Int, pixels: UnsafeMutableRawPointer) throws -> CairoSurface {
+        try checkImageSize(width, height)
+        return try CairoSurface(
+            cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), format, Int32(width), Int32(height),
+                                                cairo_format_stride_for_width(format, Int32(width))),
+            what: "image placeholder \(width)×\(height)")
+    }
+
+    private static func standInBytes(_ format: cairo_format_t, width: Int, height: Int) -> Int {
+        Int(cairo_format_stride_for_width(format, Int32(width))) * height
     }
 
     /// Attaches `value` as the surface's data of MIME type `type` (a copy Cairo frees).

@@ -215,18 +215,14 @@ final class ImageCache {
             try PDFImageSources.prepare(image, key: files[i].key)
             return (image, nil)
         }
-        var made: [(image: CairoSurface?, transparency: CairoSurface.Transparency?, passthrough: PDFImagePassthrough.Image?)] = []
-        for i in files.indices {
-            let shown = checksRows ? try plain[i].get() : nil
-            let (image, transparency) = try decoded[i].get()
-            made.append((image, transparency, shown))
-        }
-        for (file, made) in zip(files, made) {
+        // The first broken file in paint order fails the check before anything is added.
+        let made = try files.indices.map { i in (try decoded[i].get(), checksRows ? try plain[i].get() : nil) }
+        for (file, ((image, transparency), passthrough)) in zip(files, made) {
             if let svg { _ = try svg.surface(key: file.key, resolved: file.resolved, size: file.size) }
             if let pdf {
-                try pdf.add(key: file.key, resolved: file.resolved, size: file.size, image: made.image,
-                            transparency: made.transparency, passthrough: made.passthrough)
-            } else if let image = made.image {
+                try pdf.add(key: file.key, resolved: file.resolved, size: file.size, image: image,
+                            transparency: transparency, passthrough: passthrough)
+            } else if let image {
                 images[file.key] = image
             }
         }

@@ -83,7 +83,8 @@ final class PDFImagePassthrough: OutputFilter {
     /// The cross-reference table and trailer, from Cairo's offset `start`, held to the end.
     private var table: (start: Int, bytes: [UInt8])?
     /// Where Cairo's offsets moved: from `from` on, by `delta` (ascending `from`); and the
-    /// objects inside a swapped part, to where they went.
+    /// length objects inside a swapped part, to where they went (a swapped object itself starts
+    /// where the earlier shifts put it).
     private var shifts: [(from: Int, delta: Int)] = []
     private var moved: [Int: Int] = [:]
     /// The images Cairo asked for (key: file), and those swapped.
@@ -174,7 +175,7 @@ final class PDFImagePassthrough: OutputFilter {
     /// object (Cairo asked for the pixels to paint a cell).
     private func advanceCapture(_ write: Write) throws {
         guard let capture else { return }
-        switch try PDFImagePassthrough.parse(capture.bytes) {
+        switch PDFImagePassthrough.parse(capture.bytes) {
         case .needMore:
             // A stand-in image is a few hundred bytes; anything larger is not one.
             guard capture.bytes.count < 1 << 24 else { return try abandonCapture(write) }
@@ -212,7 +213,7 @@ final class PDFImagePassthrough: OutputFilter {
     /// Reads `bytes` as the object Cairo 1.16 writes for an image (`_cairo_pdf_surface_emit_image`):
     /// `N 0 obj\n<< /Length L 0 R\n   /Filter /FlateDecode\n   /Type /XObject\n   /Subtype /Image\n`
     /// entries `>>\nstream\n` data `\nendstream\nendobj\n` then `L 0 obj\n   <length>\nendobj\n`.
-    static func parse(_ bytes: [UInt8]) throws -> Parsed {
+    static func parse(_ bytes: [UInt8]) -> Parsed {
         var at = 0
         func number() -> Int?? {  // nil: need more; .some(nil): not a number
             var value = 0, digits = 0
@@ -296,7 +297,6 @@ final class PDFImagePassthrough: OutputFilter {
             stream
 
             """
-        moved[capture.start] = emitted
         try Array(head.utf8).withUnsafeBytes { try put($0, write) }
         try chunks.bytes.withUnsafeBytes { file in
             for range in chunks.pixelData { try put(UnsafeRawBufferPointer(rebasing: file[range]), write) }

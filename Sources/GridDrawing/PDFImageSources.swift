@@ -103,7 +103,7 @@ final class PDFImageSources {
         do {
             let surface = try CairoSurface.blank(width: image.width, height: image.height,
                                                  pixels: blankPixels.block(CairoSurface.blankBytes(width: image.width, height: image.height)))
-            try surface.attach(mime: CAIRO_MIME_TYPE_UNIQUE_ID, "gridrender-image:\(key)")
+            try PDFImageSources.identify(surface, key: key)
             blanks[key] = surface
             return surface
         } catch {
@@ -148,7 +148,12 @@ final class PDFImageSources {
     /// Marks the image as the same one each time Cairo gets it (so it is written once), and
     /// drops the copy of the file Cairo keeps with a decoded PNG (a PDF does not embed it).
     static func prepare(_ image: CairoSurface, key: String) throws {
-        try image.attach(mime: CAIRO_MIME_TYPE_UNIQUE_ID, "gridrender-image:\(key)")
+        try identify(image, key: key)
         image.detach(mime: CAIRO_MIME_TYPE_PNG)
+    }
+
+    /// The id that makes every surface Cairo gets for the file `key` one PDF object.
+    private static func identify(_ surface: CairoSurface, key: String) throws {
+        try surface.attach(mime: CAIRO_MIME_TYPE_UNIQUE_ID, "gridrender-image:\(key)")
     }
 }

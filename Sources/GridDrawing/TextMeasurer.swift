@@ -177,10 +177,14 @@ final class TextMeasurer: ContentMeasurer {
                       maxLines: width == nil ? 0 : style.maxLines, ellipsize: width == nil ? .none : style.ellipsize,
                       markup: style.markup)
         if let size = cache[key] { return size }
-        if width == nil, let size = shaped.measure(text, style: style) { cache[key] = size; return size }
+        guard let width else {
+            let size = TextMeasurer.naturalSize(text, style: style, shaped: shaped, layout: layout)
+            cache[key] = size
+            return size
+        }
         // A long text in a width (a wrapped cell of thousands of characters): laid out here in a
         // layout of its own and kept for the painter, which would otherwise shape it again.
-        if let width, text.utf8.count >= GridPainter.longTextBytes {
+        if text.utf8.count >= GridPainter.longTextBytes {
             shaped.prepare(text, style: style, width: width)
             let settings = TextLayout.settings(style: style, width: width)
             if let kept = shaped.layout(for: text, font: style.font, markup: style.markup, settings: settings) {

@@ -120,21 +120,21 @@ import Testing
         """.utf8)
 
     @Test func parsesTheObjectCairoWrites() throws {
-        let whole = try PDFImagePassthrough.parse(Self.object)
+        let whole = PDFImagePassthrough.parse(Self.object)
         guard case .image(let object) = whole else { Issue.record("\(whole)"); return }
         #expect(object.number == 12 && object.lengthNumber == 13 && object.width == 5 && object.height == 3 && !object.interpolate)
         #expect(object.end == Self.object.count)
         #expect(Array(Self.object[object.lengthObjectAt...]).starts(with: Array("13 0 obj".utf8)))
         // Cut anywhere: more is needed.
         for cut in 0..<Self.object.count {
-            #expect(try PDFImagePassthrough.parse(Array(Self.object[..<cut])) == .needMore, "cut at \(cut)")
+            #expect(PDFImagePassthrough.parse(Array(Self.object[..<cut])) == .needMore, "cut at \(cut)")
         }
         // Page content, another object, or a length that does not match: not an image.
         for text in ["q 1 0 0 1 0 0 cm", "12 0 obj\n<< /Type /Page", "x\u{9c}\u{1}"] {
-            #expect(try PDFImagePassthrough.parse(Array(text.utf8)) == .notAnImage, "\(text)")
+            #expect(PDFImagePassthrough.parse(Array(text.utf8)) == .notAnImage, "\(text)")
         }
         let wrongLength = Array(String(decoding: Self.object, as: UTF8.self).replacingOccurrences(of: "   5\n", with: "   6\n").utf8)
-        #expect(try PDFImagePassthrough.parse(wrongLength) == .notAnImage)
+        #expect(PDFImagePassthrough.parse(wrongLength) == .notAnImage)
     }
 
     /// A document whose image object follows the moment Cairo asked for the image, cut into
