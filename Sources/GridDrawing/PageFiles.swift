@@ -63,7 +63,8 @@ extension RenderJob {
         let bandRows = max(1, min(RenderJob.maxBandRows, RenderJob.bandBytes / (width * 4), height))
         let band = try BandBuffer(width: width, rows: bandRows)
         let encoder = try PNGPieceEncoder(path: path, width: width, height: height, alpha: !grid.background.isOpaque,
-                                          level: max(0, min(9, options.pngCompression)), threads: RenderJob.compressionThreads(options))
+                                          level: max(0, min(9, options.pngCompression)), bandRows: bandRows,
+                                          threads: RenderJob.compressionThreads(options))
         defer { encoder.drain() }
         painter.pixelsPerDeviceUnit = 1
         let s = grid.scale * fit
@@ -74,7 +75,7 @@ extension RenderJob {
     /// Paints the page's bands in turn and hands each to `encoder`.
     private func paintPageBands(_ p: PDFPagination.Page, band: BandBuffer, encoder: PNGPieceEncoder, width: Int, height: Int, scale s: Double) throws {
         let bandRows = band.rows
-        for y in Swift.stride(from: 0, to: height, by: bandRows) {
+        for (index, y) in Swift.stride(from: 0, to: height, by: bandRows).enumerated() {
             band.free.wait()
             let rows = min(bandRows, height - y)
             painter.startBand()
@@ -87,7 +88,7 @@ extension RenderJob {
                 try paintCanvas(cr, visible: visible, regions: p.regions, blocks: p.blocks, gridOrigin: p.gridOrigin, closeBottoms: true)
                 cr.surface.flush()
             }
-            encoder.submit(band, rows: rows)
+            encoder.submit(band, index: index, rows: rows)
         }
     }
 

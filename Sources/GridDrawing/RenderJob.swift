@@ -232,10 +232,14 @@ final class RenderJob {
 
     /// Renders the PNG band by band (tiles of ≤ 32767 px side by side when wider). Bands are
     /// painted on up to `paintThreads` threads, each with its own font map, Pango context and
-    /// painter (the text lanes' own, when they measured the table), into two reusable buffers per thread; a background queue compresses them in
-    /// order while the next ones are painted. A band's pixels depend only on the band (the
-    /// painter starts every band afresh), so the bytes are the same whatever the thread count.
-    /// Peak memory is two bands per thread, whatever the height. Writes to `path`, or returns the bytes.
+    /// painter (the text lanes' own, when they measured the table); band `i` on thread
+    /// `i % threads`. Each painting thread compresses the bands it painted (`PNGPieceEncoder`
+    /// without queues), and the pieces are written in image order; one painting thread instead
+    /// hands its bands to compression queues on the other cores. A band's pixels and pieces
+    /// depend only on the band (the painter starts every band afresh), so the bytes are the same
+    /// whatever the thread count. With a row filter (libpng, one thread) the bands go to the
+    /// encoder in turn. Peak memory is one or two bands per thread, whatever the height. Writes to
+    /// `path`, or returns the bytes.
     func png(path: String?, options: RenderOptions, maxBandRows: Int = RenderJob.maxBandRows) throws -> [UInt8] {
         let (width, height) = try pixelSize()
         reportWarnings()   // the lanes' warnings so far
@@ -244,19 +248,23 @@ final class RenderJob {
         var parallel = max(1, min(options.paintThreads ?? RenderJob.defaultPaintThreads, bandCount))
         if hasImages || (options.paintThreads == nil && width * height < RenderJob.minParallelPixels) { parallel = 1 }
         let threads = parallel
-        let encoder = try pngSink(path: path, width: width, height: height, options: options)
-        let buffersPerThread = bandCount > threads ? 2 : 1
+        let encoder = try pngSink(path: path, width: width, height: height, bandRows: bandRows, painters: threads, options: options)
+        // A painter that compresses its own bands reuses one buffer; otherwise the encoder reads
+        // one band while the next is painted.
+        let inOrder = encoder.needsBandsInOrder
+        let buffersPerThread = bandCount > threads && (inOrder || threads == 1) ? 2 : 1
         let buffers: [[BandBuffer]] = try (0..<threads).map { _ in try (0..<buffersPerThread).map { _ in try BandBuffer(width: width, rows: bandRows) } }
         let bufferSets = Unchecked(buffers)
         defer { encoder.drain() }
-        // `turns[i]` is signalled when band i may go to the encoder (band i - 1 has gone).
-        let turns = (0...bandCount).map { _ in DispatchSemaphore(value: 0) }
-        turns[0].signal()
+        // `turns[i]` is signalled when band i may go to an in-order encoder (band i - 1 has gone).
+        let turns = inOrder ? (0...bandCount).map { _ in DispatchSemaphore(value: 0) } : []
+        turns.first?.signal()
         let failure = FirstFailure()
         let job = Unchecked(self)
 
-        /// Paints bands `first`, `first + threads`, … with `painter`, handing each to the encoder in
-        /// turn. Without a painter (it could not be made) the bands are only passed along.
+        /// Paints bands `first`, `first + threads`, … with `painter`, handing each to the encoder
+        /// (in turn, when it needs them in order). Without a painter (it could not be made) the
+        /// bands are only passed along.
         let composes = composesGlyphs
         @Sendable func work(_ first: Int, _ painter: Unchecked<(GridPainter, TextLayout)?>) {
             GlyphCompositor.onThisThread(composes) { paintBands(first, painter) }
@@ -267,6 +275,8 @@ final class RenderJob {
             for index in Swift.stride(from: first, to: bandCount, by: threads) {
                 let band = bufferSets.value[first][used % buffersPerThread]
                 used += 1
+                // At most two rounds of bands ahead of what is written.
+                encoder.awaitRoom(for: index, ahead: 2 * threads)
                 band.free.wait()
                 let y = index * bandRows, rows = min(bandRows, height - y)
                 var painted = false
@@ -274,11 +284,16 @@ final class RenderJob {
                     do {
                         try job.value.paintBand(band, y: y, rows: rows, painter: gridPainter, blockText: blockText)
                         painted = true
-                    } catch { failure.record(error) }
+                    } catch {
+                        failure.record(error)
+                        encoder.cancel()
+                    }
+                } else if painter.value == nil {
+                    encoder.cancel()
                 }
-                turns[index].wait()
-                if painted && !failure.happened { encoder.submit(band, rows: rows) } else { band.free.signal() }
-                turns[index + 1].signal()
+                if inOrder { turns[index].wait() }
+                if painted && !failure.happened { encoder.submit(band, index: index, rows: rows) } else { band.free.signal() }
+                if inOrder { turns[index + 1].signal() }
             }
         }
 
@@ -337,16 +352,17 @@ final class RenderJob {
         }
     }
 
-    /// The encoder of the bands: without a row filter, zlib on `RenderJob.compressionThreads`
-    /// threads (`PNGPieceEncoder`); with one, libpng on one background thread.
-    private func pngSink(path: String?, width: Int, height: Int, options: RenderOptions) throws -> PNGBandSink {
+    /// The encoder of the bands: without a row filter, zlib pieces (`PNGPieceEncoder`),
+    /// compressed by the painters themselves when there are several, else on
+    /// `RenderJob.compressionThreads` queues; with a filter, libpng on one background thread.
+    private func pngSink(path: String?, width: Int, height: Int, bandRows: Int, painters: Int, options: RenderOptions) throws -> PNGBandSink {
         let alpha = !grid.background.isOpaque, level = max(0, min(9, options.pngCompression))
         guard options.pngFilter == .none else {
             return BandEncoder(try PNGEncoder(path: path, width: width, height: height, alpha: alpha, level: level,
                                               filter: options.pngFilter.mask))
         }
-        return try PNGPieceEncoder(path: path, width: width, height: height, alpha: alpha, level: level,
-                                   threads: RenderJob.compressionThreads(options))
+        return try PNGPieceEncoder(path: path, width: width, height: height, alpha: alpha, level: level, bandRows: bandRows,
+                                   threads: painters > 1 ? 1 : RenderJob.compressionThreads(options))
     }
 
     /// Threads compressing PNG pieces: `paintThreads` or `GRIDRENDER_THREADS` when given (one:
