@@ -3,7 +3,7 @@
 /// data lies. Nothing is decoded.
 ///
 /// Used to embed a file as it is: an SVG takes the bytes up to IEND (what Cairo's SVG writer
-/// embeds), a PDF takes the IDAT data of an 8-bit RGB or grey file (`PDFImagePassthrough`).
+/// embeds), a PDF takes the IDAT data of an opaque RGB, grey or palette file (`PDFImagePassthrough`).
 package struct PNGChunks {
     /// The whole file as read.
     package let bytes: [UInt8]
@@ -17,6 +17,9 @@ package struct PNGChunks {
     package let interlaced: Bool
     /// Whether a tRNS chunk makes some colour transparent.
     package let hasTransparencyChunk: Bool
+    /// The data of the PLTE chunk (RGB triples) when there is exactly one and it comes before
+    /// the pixel data, as a decoder requires; nil without one, or with one out of place.
+    package let palette: Range<Int>?
     /// The data of the IDAT chunks, in order: together, the zlib stream of the filtered rows.
     package let pixelData: [Range<Int>]
 
@@ -42,6 +45,7 @@ package struct PNGChunks {
         var offset = 8
         var header: (width: Int, height: Int, depth: Int, color: Int, interlaced: Bool)?
         var transparency = false
+        var palettes: [Range<Int>] = [], paletteFirst = false
         var data: [Range<Int>] = []
         while true {
             guard offset + 12 <= bytes.count else { return fail("the PNG image is truncated (no IEND chunk)") }
@@ -59,13 +63,17 @@ package struct PNGChunks {
                 header = (be32(body.lowerBound), be32(body.lowerBound + 4), Int(bytes[body.lowerBound + 8]),
                           Int(bytes[body.lowerBound + 9]), bytes[body.lowerBound + 12] != 0)
             case "tRNS": transparency = true
+            case "PLTE":
+                palettes.append(body)
+                paletteFirst = data.isEmpty
             case "IDAT": data.append(body)
             case "IEND":
                 guard let header else { return fail("not a PNG image") }
                 guard !data.isEmpty else { return fail("the PNG image has no pixel data") }
                 return .success(PNGChunks(bytes: bytes, end: body.upperBound + 4, width: header.width, height: header.height,
                                           bitDepth: header.depth, colorType: header.color, interlaced: header.interlaced,
-                                          hasTransparencyChunk: transparency, pixelData: data))
+                                          hasTransparencyChunk: transparency,
+                                          palette: palettes.count == 1 && paletteFirst ? palettes[0] : nil, pixelData: data))
             default: break
             }
             guard header != nil else { return fail("not a PNG image") }

@@ -2,7 +2,8 @@ import CCairo
 import CPNGCodec
 import GridDocument
 
-/// PDF image cells of 8-bit RGB or grey PNG files, embedded from the file's own compressed data.
+/// PDF image cells of opaque RGB, grey and palette PNG files, embedded from the file's own
+/// compressed data.
 ///
 /// Cairo 1.16 writes every image of a PDF from its pixels and compresses them again (zlib level
 /// 6, one thread): 400 photos took 13 of a 16-second render. Yet a PNG's IDAT data is already
@@ -31,19 +32,49 @@ final class PDFImagePassthrough: OutputFilter {
         var path: String
         var width: Int
         var height: Int
-        /// 3 for RGB, 1 for grey.
+        /// Samples per pixel: 3 for RGB, 1 for grey and palette indexes.
         var colors: Int
+        /// Bits per sample: 8 for RGB; 1, 2, 4 or 8 for grey and palette indexes.
+        var bits = 8
+        /// For a palette file, the colour of every index the bits can hold (RGB triples): the
+        /// file's palette, then black, which is what a decoder shows for an index past the palette.
+        var palette: [UInt8]? = nil
+
+        /// Bytes of one row of samples, without the filter byte.
+        var rowBytes: Int { (width * colors * bits + 7) / 8 }
+
+        /// The PDF colour space: a palette becomes an indexed space over its RGB colours.
+        var colorSpace: String {
+            guard let palette else { return colors == 3 ? "/DeviceRGB" : "/DeviceGray" }
+            let digits = Array("0123456789abcdef".utf8)
+            let hex = String(decoding: palette.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+            return "[/Indexed /DeviceRGB \(palette.count / 3 - 1) <\(hex)>]"
+        }
     }
 
-    /// The image a PDF can take from `chunks` as it is: 8 bits per sample, RGB or grey, not
-    /// interlaced, no transparent colour (what Cairo decodes to opaque RGB pixels unchanged).
+    /// The image a PDF can take from `chunks` as it is, with no transparent colour (tRNS) and not
+    /// interlaced: RGB at 8 bits, grey at 1, 2, 4 or 8 bits, or palette indexes at 1, 2, 4 or 8
+    /// bits with one palette of at most as many colours as the bits can index. Those are the
+    /// files a decoder turns into opaque pixels by a fixed mapping a PDF reader makes too (a grey
+    /// sample `v` of `n` bits is `v / (2^n − 1)`, exact at 8 bits; a palette index its colour).
     static func image(_ chunks: PNGChunks, path: String) -> Image? {
-        guard chunks.bitDepth == 8, chunks.colorType == 0 || chunks.colorType == 2, !chunks.interlaced,
-              !chunks.hasTransparencyChunk else { return nil }
-        return Image(path: path, width: chunks.width, height: chunks.height, colors: chunks.colorType == 2 ? 3 : 1)
+        guard !chunks.interlaced, !chunks.hasTransparencyChunk else { return nil }
+        let depth = chunks.bitDepth
+        switch chunks.colorType {
+        case 2 where depth == 8:
+            return Image(path: path, width: chunks.width, height: chunks.height, colors: 3)
+        case 0 where [1, 2, 4, 8].contains(depth):
+            return Image(path: path, width: chunks.width, height: chunks.height, colors: 1, bits: depth)
+        case 3 where [1, 2, 4, 8].contains(depth):
+            guard let range = chunks.palette, !range.isEmpty, range.count % 3 == 0, range.count / 3 <= 1 << depth else { return nil }
+            let palette = Array(chunks.bytes[range]) + [UInt8](repeating: 0, count: 3 * (1 << depth) - range.count)
+            return Image(path: path, width: chunks.width, height: chunks.height, colors: 1, bits: depth, palette: palette)
+        default:
+            return nil
+        }
     }
 
-    /// The file when it is an 8-bit RGB or grey PNG, its compressed rows checked (`checkRows`);
+    /// The file when a PDF can take it as it is (`image`), its compressed rows checked (`checkRows`);
     /// nil for other files, which are checked by decoding them.
     static func checked(_ resolved: String) throws -> Image? {
         let chunks: PNGChunks
@@ -64,7 +95,7 @@ final class PDFImagePassthrough: OutputFilter {
         let failed = chunks.bytes.withUnsafeBufferPointer { file -> Bool in
             let parts: [UnsafePointer<UInt8>?] = chunks.pixelData.map { file.baseAddress! + $0.lowerBound }
             let lengths = chunks.pixelData.map(\.count)
-            return grpng_check_rows(parts, lengths, parts.count, UInt64(image.width * image.colors), UInt64(image.height),
+            return grpng_check_rows(parts, lengths, parts.count, UInt64(image.rowBytes), UInt64(image.height),
                                     &message, message.count) != 0
         }
         if failed { throw RenderError("image \(image.path): \(message.nulTerminatedString)", badInput: true) }
@@ -289,10 +320,10 @@ final class PDFImagePassthrough: OutputFilter {
                /Subtype /Image
                /Width \(image.width)
                /Height \(image.height)
-               /ColorSpace \(image.colors == 3 ? "/DeviceRGB" : "/DeviceGray")
+               /ColorSpace \(image.colorSpace)
                /Interpolate \(object.interpolate)
-               /BitsPerComponent 8
-               /DecodeParms << /Predictor 15 /Colors \(image.colors) /BitsPerComponent 8 /Columns \(image.width) >>
+               /BitsPerComponent \(image.bits)
+               /DecodeParms << /Predictor 15 /Colors \(image.colors) /BitsPerComponent \(image.bits) /Columns \(image.width) >>
             >>
             stream
 

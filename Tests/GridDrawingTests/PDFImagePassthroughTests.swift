@@ -5,8 +5,8 @@ import GridLayout
 import Testing
 @testable import GridDrawing
 
-/// `PDFImagePassthrough`: a PDF shows 8-bit RGB and grey PNG files from their own compressed
-/// data. The object Cairo writes for the stand-in is swapped wherever the document's bytes are
+/// `PDFImagePassthrough`: a PDF shows opaque RGB, grey and palette PNG files from their own
+/// compressed data. The object Cairo writes for the stand-in is swapped wherever the document's bytes are
 /// cut, the cross-reference table follows, and the pages look exactly as when Cairo writes the
 /// pixels.
 @Suite struct PDFImagePassthroughTests {
@@ -24,6 +24,41 @@ import Testing
             raw.append(filter(y))  // every filter type by default: a reader undoes them, so any bytes do
             for x in 0..<width { for c in 0..<channels { raw += Array(repeating: pixel(x, y, c), count: Int(depth) / 8) } }
         }
+        return file(width: width, height: height, colorType: colorType, depth: depth, interlace: interlace, extra: extra,
+                    chunk: chunk, raw: raw)
+    }
+
+    /// A PNG file of one sample per pixel packed at `depth` bits (grey, colour type 0, or palette
+    /// indexes, 3): `sample(x, y)`, masked to the depth; rows filtered with type 0 or 2 (up), the
+    /// second stored as the difference, so a reader must undo it on packed bytes.
+    static func packedPNG(width: Int, height: Int, colorType: UInt8, depth: Int, extra: [(String, [UInt8])] = [],
+                          sample: (Int, Int) -> Int) -> [UInt8] {
+        let rowBytes = (width * depth + 7) / 8
+        var rows: [[UInt8]] = []
+        for y in 0..<height {
+            var row = [UInt8](repeating: 0, count: rowBytes)
+            for x in 0..<width {
+                let bit = x * depth
+                row[bit / 8] |= UInt8((sample(x, y) & (1 << depth - 1)) << (8 - depth - bit % 8))
+            }
+            rows.append(row)
+        }
+        var raw: [UInt8] = []
+        for y in 0..<height {
+            if y % 2 == 1 {
+                raw.append(2)
+                raw += zip(rows[y], rows[y - 1]).map { $0 &- $1 }
+            } else {
+                raw.append(0)
+                raw += rows[y]
+            }
+        }
+        return file(width: width, height: height, colorType: colorType, depth: UInt8(depth), extra: extra, raw: raw)
+    }
+
+    /// A PNG file holding the scanlines `raw` in one zlib stream of stored blocks.
+    static func file(width: Int, height: Int, colorType: UInt8, depth: UInt8, interlace: UInt8 = 0,
+                     extra: [(String, [UInt8])] = [], chunk: Int = 1 << 20, raw: [UInt8]) -> [UInt8] {
         // zlib: header, stored blocks of at most 65,535 bytes, Adler-32.
         var z: [UInt8] = [0x78, 0x01]
         var at = 0
@@ -67,17 +102,38 @@ import Testing
         #expect(PDFImagePassthrough.knowsCairosObjects, "this platform's Cairo is 1.16")
     }
 
-    @Test func rgbAndGreyAtEightBitsOnly() throws {
+    @Test func rgbGreyAndPaletteFilesQualify() throws {
         let pixel: (Int, Int, Int) -> UInt8 = { x, y, c in UInt8((x * 31 + y * 7 + c * 50) & 0xFF) }
         let rgb = try Self.chunks(Self.png(width: 5, height: 3, pixel: pixel))
         #expect(PDFImagePassthrough.image(rgb, path: "a.png") == .init(path: "a.png", width: 5, height: 3, colors: 3))
         let grey = try Self.chunks(Self.png(width: 5, height: 3, colorType: 0, pixel: pixel))
         #expect(PDFImagePassthrough.image(grey, path: "g.png")?.colors == 1)
-        // Cairo decodes these to something else than the samples as they are: they stay decoded.
+        for depth in [1, 2, 4] {
+            let packed = try Self.chunks(Self.packedPNG(width: 5, height: 3, colorType: 0, depth: depth) { x, y in x + y })
+            let image = try #require(PDFImagePassthrough.image(packed, path: "g.png"))
+            #expect(image.bits == depth && image.palette == nil && image.rowBytes == (5 * depth + 7) / 8)
+        }
+        // A palette of three colours at 2 bits: the fourth index is black, as a decoder shows it.
+        let plte: [UInt8] = [255, 0, 0, 0, 255, 0, 0, 0, 255]
+        let indexed = try Self.chunks(Self.packedPNG(width: 5, height: 3, colorType: 3, depth: 2, extra: [("PLTE", plte)]) { x, _ in x })
+        let image = try #require(PDFImagePassthrough.image(indexed, path: "p.png"))
+        #expect(image.bits == 2 && image.colors == 1 && image.palette == plte + [0, 0, 0])
+        #expect(image.colorSpace == "[/Indexed /DeviceRGB 3 <ff000000ff000000ff000000>]")
+        // Cairo decodes these to something else than the samples as they are, or a decoder
+        // refuses them: they stay decoded.
         for png in [Self.png(width: 5, height: 3, colorType: 6, pixel: pixel),
                     Self.png(width: 5, height: 3, depth: 16, pixel: pixel),
+                    Self.png(width: 5, height: 3, colorType: 0, depth: 16, pixel: pixel),
                     Self.png(width: 5, height: 3, interlace: 1, pixel: pixel),
-                    Self.png(width: 5, height: 3, extra: [("tRNS", [0, 1, 0, 2, 0, 3])], pixel: pixel)] {
+                    Self.png(width: 5, height: 3, extra: [("tRNS", [0, 1, 0, 2, 0, 3])], pixel: pixel),
+                    Self.packedPNG(width: 5, height: 3, colorType: 3, depth: 2, extra: [("PLTE", plte), ("tRNS", [0])]) { x, _ in x },
+                    Self.packedPNG(width: 5, height: 3, colorType: 3, depth: 2) { x, _ in x },   // no palette
+                    Self.packedPNG(width: 5, height: 3, colorType: 3, depth: 1, extra: [("PLTE", plte)]) { x, _ in x },   // 3 colours, 1 bit
+                    Self.packedPNG(width: 5, height: 3, colorType: 3, depth: 2, extra: [("PLTE", plte), ("PLTE", plte)]) { x, _ in x },
+                    Self.packedPNG(width: 5, height: 3, colorType: 3, depth: 2, extra: [("PLTE", [1, 2, 3, 4])]) { x, _ in x },
+                    // The palette after the pixel data.
+                    Array(Self.packedPNG(width: 5, height: 3, colorType: 3, depth: 2) { x, _ in x }.dropLast(12))
+                        + Self.chunk("PLTE", plte) + Self.chunk("IEND", [])] {
             #expect(PDFImagePassthrough.image(try Self.chunks(png), path: "x.png") == nil)
         }
     }
@@ -238,6 +294,49 @@ import Testing
         let a = try VectorImagesTests.rasterize(expected, in: dir, name: "cairo"), b = try VectorImagesTests.rasterize(pdf, in: dir, name: "ours")
         #expect(a.count == 1 && b.count == 1 && a.first?.rgba == b.first?.rgba)
         _ = try PDFObjects(pdf)
+    }
+
+    /// Palette files (an index past the palette included) and grey files of 1, 2 and 4 bits are
+    /// shown from their packed data; the pages look as when Cairo writes the decoded pixels.
+    @Test func paletteAndPackedGreyFilesLookTheSame() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var plte: [UInt8] = []
+        for i in 0..<13 { plte += [UInt8(i * 19), UInt8(255 - i * 11), UInt8(i * 7)] }
+        let files: [(String, [UInt8])] = [
+            ("p8.png", Self.packedPNG(width: 30, height: 20, colorType: 3, depth: 8, extra: [("PLTE", plte)]) { x, y in (x + 2 * y) % 13 }),
+            // 13 colours at 4 bits: indexes 13–15 are past the palette.
+            ("p4.png", Self.packedPNG(width: 31, height: 20, colorType: 3, depth: 4, extra: [("PLTE", plte)]) { x, y in (x * 3 + y) % 16 }),
+            ("p1.png", Self.packedPNG(width: 29, height: 20, colorType: 3, depth: 1, extra: [("PLTE", [10, 20, 30, 240, 200, 100])]) { x, y in (x ^ y) & 1 }),
+            ("g1.png", Self.packedPNG(width: 30, height: 20, colorType: 0, depth: 1) { x, y in (x / 3 + y) & 1 }),
+            ("g2.png", Self.packedPNG(width: 30, height: 20, colorType: 0, depth: 2) { x, y in x + y }),
+            ("g4.png", Self.packedPNG(width: 33, height: 20, colorType: 0, depth: 4) { x, y in x * 5 + y }),
+        ]
+        for (name, bytes) in files { try Data(bytes).write(to: dir.appendingPathComponent(name)) }
+        let contents: [[CellContent]] = [files.map { .image(path: $0.0, fit: .contain) }]
+        var grid = makeTable(contents, columnWidths: files.map { _ in .fixed(60) }, rowHeight: 40, header: false)
+        grid.baseDirectory = dir.path
+        let expected = try RenderJob(grid, options: RenderOptions()).pdf()
+        let pdf = try RenderJob(grid, options: RenderOptions(), format: .pdf).pdf()
+        let text = String(decoding: pdf, as: UTF8.self)
+        #expect(text.components(separatedBy: "/DecodeParms").count - 1 == files.count)
+        #expect(text.components(separatedBy: "/ColorSpace [/Indexed /DeviceRGB ").count - 1 == 3)
+        #expect(text.contains("/BitsPerComponent 4\n   /DecodeParms << /Predictor 15 /Colors 1 /BitsPerComponent 4 /Columns 31 >>"))
+        let a = try VectorImagesTests.rasterize(expected, in: dir, name: "cairo"), b = try VectorImagesTests.rasterize(pdf, in: dir, name: "ours")
+        #expect(a.count == 1 && b.count == 1)
+        #expect(a.first?.rgba == b.first?.rgba)
+        _ = try PDFObjects(pdf)
+    }
+
+    /// The rows of packed files are checked at their packed length.
+    @Test func checkRowsCountsPackedBytes() throws {
+        let plte: [UInt8] = [0, 0, 0, 255, 255, 255]
+        let good = Self.packedPNG(width: 21, height: 9, colorType: 3, depth: 1, extra: [("PLTE", plte)]) { x, y in x + y }
+        let image = try #require(PDFImagePassthrough.image(try Self.chunks(good), path: "p.png"))
+        #expect(image.rowBytes == 3)
+        try PDFImagePassthrough.checkRows(try Self.chunks(good), image)
+        let short = Self.packedPNG(width: 21, height: 8, colorType: 3, depth: 1, extra: [("PLTE", plte)]) { x, y in x + y }
+        #expect { try PDFImagePassthrough.checkRows(try Self.chunks(short), image) } throws: { "\($0)".contains("truncated") }
     }
 
     /// Only the PDF writer gets the blank stand-in: a region Cairo rasterizes (a fallback image)
