@@ -481,25 +481,40 @@ extension Document {
     /// Missing image files are bad input (DESIGN.md §8): refused before anything is drawn.
     /// Each distinct file (by device and inode, so `x.png`, `./x.png` and `././x.png` are one)
     /// is checked once and its decoded size added to the image budget before anything decodes.
+    ///
+    /// Headers are read in document order up to the first file that fails (missing, not a PNG,
+    /// too large, over the budget); the files before it are then walked chunk by chunk on every
+    /// core (each read whole, every CRC checked: most of the time of this check for big photos).
+    /// The error reported is the one a walk in document order meets first.
     private func checkImages(_ references: [ImageReference], _ images: ImageTally) throws(DocumentError) {
         var checked = Set<String>()
+        var accepted: [(reference: ImageReference, path: String)] = []
+        var stop: DocumentError?
         for r in references where checked.insert(r.path).inserted {
             let full = FileIO.resolve(r.path, against: baseDirectory)
             guard FileIO.exists(full) else {
-                throw DocumentError(file: r.file, line: r.line, keyPath: r.keyPath, "cannot read the image file \"\(full)\": no such file")
+                stop = DocumentError(file: r.file, line: r.line, keyPath: r.keyPath, "cannot read the image file \"\(full)\": no such file")
+                break
             }
             guard let key = FileIO.identity(full), images.seen.insert(key).inserted else { continue }
-            switch FileIO.pngHeader(full) {
+            switch FileIO.pngSize(full) {
             case .failure(let e):
-                throw DocumentError(file: r.file, line: r.line, keyPath: r.keyPath, "image file \"\(full)\": \(e.reason)")
+                stop = DocumentError(file: r.file, line: r.line, keyPath: r.keyPath, "image file \"\(full)\": \(e.reason)")
             case .success(let size):
+                accepted.append((r, full))
                 images.bytes += size.width * size.height * 4
                 if images.bytes > budget.imageBytes {
-                    throw DocumentError(file: r.file, line: r.line, keyPath: r.keyPath,
-                                        "the cell images decode to more than \(FileIO.grouped(budget.imageBytes)) bytes (\(FileIO.grouped(images.bytes)) with \"\(full)\"); \(InputBudget.hint("GRIDRENDER_MAX_IMAGE_BYTES"))")
+                    stop = DocumentError(file: r.file, line: r.line, keyPath: r.keyPath,
+                                         "the cell images decode to more than \(FileIO.grouped(budget.imageBytes)) bytes (\(FileIO.grouped(images.bytes)) with \"\(full)\"); \(InputBudget.hint("GRIDRENDER_MAX_IMAGE_BYTES"))")
                 }
             }
+            if stop != nil { break }
         }
+        let problems = FileIO.pngChunkProblems(accepted.map(\.path))
+        for ((r, full), problem) in zip(accepted, problems) {
+            if let problem { throw DocumentError(file: r.file, line: r.line, keyPath: r.keyPath, "image file \"\(full)\": \(problem)") }
+        }
+        if let stop { throw stop }
     }
 
     private func validateSpans(_ spec: GridSpec) throws(DocumentError) {

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import CZlib
+import Dispatch
 
 /// Minimal file access through libc, so the document module needs no Foundation.
 package enum FileIO {
@@ -82,6 +83,15 @@ package enum FileIO {
 
     /// The image's size from its header, after the same checks as `pngHeaderProblem`.
     static func pngHeader(_ path: String) -> Result<(width: Int, height: Int), FileIOError> {
+        pngSize(path).flatMap { size in
+            if let problem = pngChunkProblem(path) { return .failure(FileIOError(reason: problem)) }
+            return .success(size)
+        }
+    }
+
+    /// The image's size from the first 24 bytes: a PNG signature and IHDR of a size within the
+    /// limits. The rest of the file is not read (`pngChunkProblem` walks it).
+    static func pngSize(_ path: String) -> Result<(width: Int, height: Int), FileIOError> {
         func fail(_ reason: String) -> Result<(width: Int, height: Int), FileIOError> { .failure(FileIOError(reason: reason)) }
         let fd: Int32
         switch SafeOpen.regularFile(path) {
@@ -107,7 +117,6 @@ package enum FileIO {
         if width > maxImageSide || height > maxImageSide || width * height > maxImagePixels {
             return fail("\(width)×\(height) px is too large (at most \(maxImageSide) px per side and \(grouped(maxImagePixels)) px in all)")
         }
-        if let problem = pngChunkProblem(path) { return fail(problem) }
         return .success((width, height))
     }
 
@@ -118,6 +127,24 @@ package enum FileIO {
         case .success: return nil
         case .failure(let e): return e.reason
         }
+    }
+
+    /// `pngChunkProblem` of every file, walked on every core at once (each walk reads its file
+    /// whole, so at most one file per core is in memory).
+    static func pngChunkProblems(_ paths: [String]) -> [String?] {
+        guard paths.count > 1 else { return paths.map(pngChunkProblem) }
+        let results = UnsafeMutableBufferPointer<String?>.allocate(capacity: paths.count)
+        results.initialize(repeating: nil)
+        defer { _ = results.deinitialize(); results.deallocate() }
+        let slots = UncheckedResults(results)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { i in slots.buffer[i] = pngChunkProblem(paths[i]) }
+        return Array(results)
+    }
+
+    /// The results buffer, written by `concurrentPerform`'s iterations at distinct indexes.
+    private struct UncheckedResults: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<String?>
+        init(_ buffer: UnsafeMutableBufferPointer<String?>) { self.buffer = buffer }
     }
 
     /// The PNG file's bytes from its signature to the end of its IEND chunk, every chunk's
