@@ -13,7 +13,8 @@ final class RenderJob {
     /// PNG allows (2^31 − 1); the total-pixels budget bounds the work.
     static let maxPixelsPerSide = Int(Document.maxCanvasSide)
     static let maxPixels = Int(Document.maxCanvasPixels)
-    /// Most bytes of one of the two reusable band buffers; bands are up to 2048 rows within it.
+    /// Most bytes of one band buffer (each painting thread has one or two); bands are up to 2048
+    /// rows within it.
     static let bandBytes = 32 << 20
     static let maxBandRows = 2048
 

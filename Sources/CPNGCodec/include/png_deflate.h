@@ -4,7 +4,8 @@
 
    The scanlines (filter byte 0, then RGB or RGBA) are cut into pieces of whole rows. Each piece
    is compressed on its own as raw deflate, its window primed with the up to 32 KiB of scanline
-   bytes before it (so matches reach back across the cut as in one stream), and ended with a
+   bytes before it that the caller gives (so matches reach back across the cut as in one stream;
+   gridrender gives those of the same band only, so bands are independent), and ended with a
    full flush: a byte-aligned, non-final empty stored block. The last piece ends the deflate
    stream. Concatenated in order after a zlib header, with the Adler-32 values of the pieces
    combined, they form a zlib stream any decoder reads. Where the cuts fall depends only on the
