@@ -73,19 +73,12 @@ package enum FileIO {
     static let maxImageSide = 32767
 
     /// Why the file is not a PNG image cells can use, judged from its first 24 bytes (signature
-    /// and IHDR) before anything is decoded: nil when the header is fine.
+    /// and IHDR, `pngSize`) and then its chunks (`pngChunkProblem`), before anything is
+    /// decoded: nil when the file is fine.
     static func pngHeaderProblem(_ path: String) -> String? {
-        switch pngHeader(path) {
-        case .success: return nil
+        switch pngSize(path) {
+        case .success: return pngChunkProblem(path)
         case .failure(let e): return e.reason
-        }
-    }
-
-    /// The image's size from its header, after the same checks as `pngHeaderProblem`.
-    static func pngHeader(_ path: String) -> Result<(width: Int, height: Int), FileIOError> {
-        pngSize(path).flatMap { size in
-            if let problem = pngChunkProblem(path) { return .failure(FileIOError(reason: problem)) }
-            return .success(size)
         }
     }
 
@@ -136,15 +129,10 @@ package enum FileIO {
         let results = UnsafeMutableBufferPointer<String?>.allocate(capacity: paths.count)
         results.initialize(repeating: nil)
         defer { _ = results.deinitialize(); results.deallocate() }
-        let slots = UncheckedResults(results)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { i in slots.buffer[i] = pngChunkProblem(paths[i]) }
+        // Each iteration writes its own slot.
+        let slots = Unchecked(results)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { i in slots.value[i] = pngChunkProblem(paths[i]) }
         return Array(results)
-    }
-
-    /// The results buffer, written by `concurrentPerform`'s iterations at distinct indexes.
-    private struct UncheckedResults: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<String?>
-        init(_ buffer: UnsafeMutableBufferPointer<String?>) { self.buffer = buffer }
     }
 
     /// The PNG file's bytes from its signature to the end of its IEND chunk, every chunk's

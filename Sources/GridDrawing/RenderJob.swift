@@ -285,15 +285,15 @@ final class RenderJob {
                     do {
                         try job.value.paintBand(band, y: y, rows: rows, painter: gridPainter, blockText: blockText)
                         painted = true
-                    } catch {
-                        failure.record(error)
-                        encoder.cancel()
-                    }
-                } else if painter.value == nil {
-                    encoder.cancel()
+                    } catch { failure.record(error) }
                 }
                 if inOrder { turns[index].wait() }
-                if painted && !failure.happened { encoder.submit(band, index: index, rows: rows) } else { band.free.signal() }
+                if painted && !failure.happened {
+                    encoder.submit(band, index: index, rows: rows)
+                } else {
+                    band.free.signal()
+                    encoder.cancel()   // the image cannot be finished: no painter waits for it
+                }
                 if inOrder { turns[index + 1].signal() }
             }
         }
@@ -680,13 +680,6 @@ final class RenderJob {
         }
         _ = try surface.finish()
     }
-}
-
-/// Hands a value that is not `Sendable` to another thread whose use of it the caller has made
-/// exclusive (a painting thread's own painter, or the job read-only while bands are painted).
-struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
 
 /// The first error of any painting thread; the others stop painting when they see it.

@@ -1,4 +1,5 @@
 import Dispatch
+import GridDocument
 
 /// The threads one render measures and paints text on, each with a Pango context of its own
 /// (DESIGN.md §4: a font map is never shared across threads). Lane 0 is the calling thread with
