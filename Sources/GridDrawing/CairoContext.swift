@@ -120,13 +120,8 @@ extension CairoContext {
     func link(_ url: String, rects: [Rect]) {
         func number(_ v: Double) -> String { "\((v * 1000).rounded() / 1000)" }
         let area = rects.map { "\(number($0.x)) \(number($0.y)) \(number($0.width)) \(number($0.height))" }.joined(separator: " ")
-        // Cairo's attribute strings are single-quoted with backslash escapes.
-        var quoted = ""
-        for c in url {
-            if c == "\\" || c == "'" { quoted.append("\\") }
-            quoted.append(c)
-        }
-        let attributes = "rect=[\(area)] uri='\(quoted)'"
+        // Cairo 1.16 copies `uri` into `/URI (…)` unescaped: `PDFText.uri` leaves nothing PDF reads.
+        let attributes = "rect=[\(area)] uri=\(PDFText.cairoAttribute(PDFText.uri(url)))"
         cairo_tag_begin(pointer, CAIRO_TAG_LINK, attributes)
         cairo_tag_end(pointer, CAIRO_TAG_LINK)
     }

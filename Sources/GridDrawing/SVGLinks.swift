@@ -1,3 +1,4 @@
+import GridDocument
 import GridLayout
 
 /// A link painted on the canvas: its URL and the rectangles of its text, in device coordinates.

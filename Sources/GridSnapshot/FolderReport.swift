@@ -1,4 +1,5 @@
 import Foundation
+import GridDocument
 
 /// The outcome of a folder comparison and the formats it is published in: one summary line, JSON
 /// (`--json`), JUnit XML (`--junit`), a Markdown table (`--markdown`, for a CI job summary) and a
@@ -82,9 +83,9 @@ public struct FolderReport: Sendable, Encodable {
         let suite = "gridrender compare \(expectedDirectory) \(actualDirectory)"
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"gridrender compare\" tests=\"\(entries.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
-        xml += "  <testsuite name=\"\(Self.xml(suite))\" tests=\"\(entries.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\">\n"
+        xml += "  <testsuite name=\"\(XMLText.escaped(suite))\" tests=\"\(entries.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\">\n"
         for entry in entries.sorted(by: { $0.path < $1.path }) {
-            let open = "    <testcase classname=\"gridrender.compare\" name=\"\(Self.xml(entry.path))\""
+            let open = "    <testcase classname=\"gridrender.compare\" name=\"\(XMLText.escaped(entry.path))\""
             switch entry.status {
             case .unchanged:
                 xml += open + "/>\n"
@@ -92,35 +93,14 @@ public struct FolderReport: Sendable, Encodable {
                 let message = entry.summary
                 var body = message
                 if entry.status != .removed { body += "\naccept: " + acceptCommand(entry.path) }
-                xml += open + ">\n      <failure type=\"\(entry.status.rawValue)\" message=\"\(Self.xml(message))\">\(Self.xml(body))</failure>\n    </testcase>\n"
+                xml += open + ">\n      <failure type=\"\(entry.status.rawValue)\" message=\"\(XMLText.escaped(message))\">\(XMLText.escaped(body))</failure>\n    </testcase>\n"
             case .error:
                 let message = entry.summary
-                xml += open + ">\n      <error type=\"unreadable\" message=\"\(Self.xml(message))\">\(Self.xml(message))</error>\n    </testcase>\n"
+                xml += open + ">\n      <error type=\"unreadable\" message=\"\(XMLText.escaped(message))\">\(XMLText.escaped(message))</error>\n    </testcase>\n"
             }
         }
         xml += "  </testsuite>\n</testsuites>\n"
         return xml
-    }
-
-    /// Text escaped for XML content and attributes; characters XML 1.0 cannot hold are dropped.
-    static func xml(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t", "\r": out += "&#\(scalar.value);"
-            default:
-                let v = scalar.value
-                if v < 0x20 || v == 0xFFFE || v == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 
     // MARK: - Markdown
@@ -147,32 +127,16 @@ public struct FolderReport: Sendable, Encodable {
                 } else {
                     details = entry.summary
                 }
-                md += "| \(entry.status.rawValue) | \(Self.markdownCell(entry.path)) | \(differing) | \(Self.markdownCell(details)) |\n"
+                md += "| \(entry.status.rawValue) | \(MarkdownText.escaped(entry.path)) | \(differing) | \(MarkdownText.escaped(details)) |\n"
             }
-            md += "\nAccept every change: `\(acceptCommand(prune: count(.removed) > 0).replacingOccurrences(of: "`", with: "'"))`\n"
+            md += "\nAccept every change: \(MarkdownText.codeSpan(acceptCommand(prune: count(.removed) > 0)))\n"
         }
         let unchanged = entries.filter { $0.status == .unchanged }
         if !unchanged.isEmpty {
             md += "\n<details><summary>\(unchanged.count) unchanged</summary>\n\n"
-            for entry in unchanged { md += "- \(Self.markdownCell(entry.path))\n" }
+            for entry in unchanged { md += "- \(MarkdownText.escaped(entry.path))\n" }
             md += "\n</details>\n"
         }
         return md
-    }
-
-    /// Text safe inside a Markdown table cell: Markdown punctuation and HTML escaped, one line.
-    static func markdownCell(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\", "`", "*", "_", "[", "]", "|", "#", "~", "!": out += "\\" + String(character)
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\n", "\r": out += " "
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }

@@ -47,10 +47,8 @@ public struct FolderReportPage: Sendable {
 
     // MARK: - HTML
 
-    static func escape(_ text: String) -> String { SnapshotReport.escape(text) }
-
     static func href(_ path: String) -> String {
-        escape(PathBytes.percentEncoded(path))
+        XMLText.escaped(PathBytes.percentEncoded(path))
     }
 
     func html(links: [String: [String: String]]) -> String {
@@ -59,13 +57,13 @@ public struct FolderReportPage: Sendable {
         var nav = "", body = ""
         for (index, entry) in flagged.enumerated() {
             let id = "e\(index)"
-            nav += "<li><a href=\"#\(id)\" class=\"s-\(entry.status.rawValue)\"><span class=\"badge\">\(entry.status.rawValue)</span> \(Self.escape(entry.path))</a></li>\n"
+            nav += "<li><a href=\"#\(id)\" class=\"s-\(entry.status.rawValue)\"><span class=\"badge\">\(entry.status.rawValue)</span> \(XMLText.escaped(entry.path))</a></li>\n"
             body += section(entry, id: id, links: links[entry.path] ?? [:])
         }
         if flagged.isEmpty { body = "<p class=\"ok\">Every image is unchanged.</p>\n" }
         if !unchanged.isEmpty {
             body += "<details class=\"unchanged\"><summary>\(unchanged.count) unchanged</summary><ul>\n"
-            for entry in unchanged { body += "<li><code>\(Self.escape(entry.path))</code></li>\n" }
+            for entry in unchanged { body += "<li><code>\(XMLText.escaped(entry.path))</code></li>\n" }
             body += "</ul></details>\n"
         }
         let acceptAll = report.acceptCommand(prune: report.count(.removed) > 0)
@@ -75,16 +73,16 @@ public struct FolderReportPage: Sendable {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>gridrender compare: \(Self.escape(report.summary))</title>
+        <title>gridrender compare: \(XMLText.escaped(report.summary))</title>
         <style>\(Self.css)</style>
         </head>
         <body>
         <header>
         <h1>gridrender compare</h1>
-        <p class="summary">\(Self.escape(report.summary))</p>
-        <p class="dirs">expected <code>\(Self.escape(report.expectedDirectory))</code> · actual <code>\(Self.escape(report.actualDirectory))</code></p>
+        <p class="summary">\(XMLText.escaped(report.summary))</p>
+        <p class="dirs">expected <code>\(XMLText.escaped(report.expectedDirectory))</code> · actual <code>\(XMLText.escaped(report.actualDirectory))</code></p>
         <p class="keys">Keys: <kbd>j</kbd>/<kbd>↓</kbd> next, <kbd>k</kbd>/<kbd>↑</kbd> previous, <kbd>1</kbd> side by side, <kbd>2</kbd> slider, <kbd>3</kbd> blink, <kbd>4</kbd> diff, <kbd>b</kbd> swap.</p>
-        \(flagged.isEmpty ? "" : "<p class=\"accept\">Accept every change: <code>\(Self.escape(acceptAll))</code></p>")
+        \(flagged.isEmpty ? "" : "<p class=\"accept\">Accept every change: <code>\(XMLText.escaped(acceptAll))</code></p>")
         </header>
         <nav><ul>
         \(nav)</ul></nav>
@@ -99,8 +97,8 @@ public struct FolderReportPage: Sendable {
 
     private func section(_ entry: FolderComparison.Entry, id: String, links: [String: String]) -> String {
         var s = "<section id=\"\(id)\" class=\"entry s-\(entry.status.rawValue)\" tabindex=\"-1\">\n"
-        s += "<h2><span class=\"badge\">\(entry.status.rawValue)</span> \(Self.escape(entry.path))</h2>\n"
-        s += "<p class=\"stats\">\(Self.escape(entry.summary))</p>\n"
+        s += "<h2><span class=\"badge\">\(entry.status.rawValue)</span> \(XMLText.escaped(entry.path))</h2>\n"
+        s += "<p class=\"stats\">\(XMLText.escaped(entry.summary))</p>\n"
         let e = links["expected"].map(Self.href), a = links["actual"].map(Self.href), d = links["diff"].map(Self.href)
         func img(_ src: String?, _ alt: String) -> String {
             guard let src else { return "<div class=\"missing\">no \(alt) image</div>" }
@@ -124,7 +122,7 @@ public struct FolderReportPage: Sendable {
             break
         }
         if entry.status != .error {
-            s += "<p class=\"accept\">Accept: <code>\(Self.escape(report.acceptCommand(entry.path, prune: entry.status == .removed)))</code></p>\n"
+            s += "<p class=\"accept\">Accept: <code>\(XMLText.escaped(report.acceptCommand(entry.path, prune: entry.status == .removed)))</code></p>\n"
         }
         return s + "</section>\n"
     }

@@ -115,14 +115,14 @@ public struct SnapshotReport: Sendable {
             body = "<p class=\"ok\">No snapshot failures.</p>\n"
         }
         for entry in entries {
-            body += "<section>\n<h2>\(escape(entry.name))</h2>\n"
+            body += "<section>\n<h2>\(XMLText.escaped(entry.name))</h2>\n"
             if let reference = entry.reference {
-                body += "<p class=\"ref\">reference: <code>\(escape(reference))</code></p>\n"
+                body += "<p class=\"ref\">reference: <code>\(XMLText.escaped(reference))</code></p>\n"
             }
-            body += "<pre>\(escape(entry.message))</pre>\n<div class=\"row\">\n"
+            body += "<pre>\(XMLText.escaped(entry.message))</pre>\n<div class=\"row\">\n"
             for (title, path) in [("expected", entry.expected), ("actual", entry.actual), ("diff", entry.diff)] {
                 guard let path else { continue }
-                let href = escape(PathBytes.percentEncoded(path))
+                let href = XMLText.escaped(PathBytes.percentEncoded(path))
                 body += "<figure><a href=\"\(href)\"><img src=\"\(href)\" alt=\"\(title)\"></a><figcaption>\(title)</figcaption></figure>\n"
             }
             body += "</div>\n</section>\n"
@@ -154,20 +154,5 @@ public struct SnapshotReport: Sendable {
         </html>
 
         """
-    }
-
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }

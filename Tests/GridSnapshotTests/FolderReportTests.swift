@@ -32,7 +32,7 @@ import Testing
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(xml)")
-        #expect(xml.contains("name=\"&lt;script&gt;&amp;&quot;&apos;.png\""))
+        #expect(xml.contains("name=\"&lt;script&gt;&amp;&quot;&#39;.png\""))
         #expect(!xml.contains("\u{1}"))
         #expect(xml.contains("tests=\"5\" failures=\"3\" errors=\"1\""))
     }
