@@ -49,6 +49,8 @@ public struct Document: Sendable, Hashable {
     /// The page the picture is made for (`"light"` or `"dark"`); nil = the theme as named (see
     /// ``Appearance``).
     public var appearance: Appearance?
+    /// `linkSchemes`: link schemes written besides http, https and mailto (``LinkPolicy``).
+    public var linkSchemes: [String] = []
 
     // Publication tables (issue 15).
     /// `stub`: the key of the column that holds row labels.

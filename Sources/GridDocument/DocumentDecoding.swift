@@ -13,7 +13,7 @@ extension NodeDecoder {
         "uniformColumnWidths", "uniformRowHeights", "distribution", "cellAlignment", "minimumPolicy", "snapping",
         "frozen", "viewport", "spans", "selection",
         "theme", "styles", "gridLines", "blending", "fonts",
-        "appearance", "emptySlots", "itemSize", "itemWidth",
+        "appearance", "emptySlots", "itemSize", "itemWidth", "linkSchemes",
     ] + publicationKeys
 
     func document(_ node: Node) throws(DocumentError) -> Document {
@@ -103,6 +103,7 @@ extension NodeDecoder {
             d.fonts = f
         }
         if let n = o["appearance"] { d.appearance = try enumeration(n, "appearance", Appearance.self) }
+        if let n = o["linkSchemes"] { d.linkSchemes = try linkSchemes(n, "linkSchemes") }
         try decodeItemSlots(o, into: &d)
         return d
     }

@@ -87,6 +87,7 @@ extension Document {
             repeatedRowCount: Swift.max(headerRowCount, layout.frozenRows),
             baseDirectory: baseDirectory, cells: source, emptySlots: emptySlots)
         grid.warnings = published.warnings
+        grid.linkPolicy = LinkPolicy(allowing: linkSchemes)
         grid.file = file
         grid.readFiles = readFiles(theme: theme)
         return grid

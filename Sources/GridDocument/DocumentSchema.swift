@@ -112,6 +112,7 @@ extension Document {
         "fonts": {"enum": ["pinned", "system"], "default": "pinned"},
         "appearance": {"enum": ["light", "dark"], "description": "The page the picture is made for: a preset theme becomes its counterpart (striped/dark, plain/plain-dark, minimal/minimal-dark, ledger/ledger-dark)."},
         "emptySlots": {"enum": ["hidden", "placeholder"], "default": "hidden", "description": "Item mode: what slots without an item show."},
+        "linkSchemes": {"type": "array", "items": {"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*$"}, "description": "Link schemes written besides http, https and mailto (relative and #fragment links are always written); links with any other scheme are dropped with a warning."},
         "itemSize": {"type": "object", "additionalProperties": false, "minProperties": 1, "description": "Item mode: the items' size inside their slots, placed by cellAlignment (fill centres).",
           "properties": {"width": {"$ref": "#/$defs/length"}, "height": {"$ref": "#/$defs/length"}}},
         "itemWidth": {"description": "Item mode, horizontal direction (flow columns with a canvas height, or without a canvas width): column widths from the average row height; lineSize 0 = square.",
@@ -195,7 +196,7 @@ extension Document {
             "image": {"type": "string"}, "fit": {"enum": ["contain", "cover", "fill"]},
             "color": {"$ref": "#/$defs/color"}, "style": {"$ref": "#/$defs/style"},
             "format": {"$ref": "#/$defs/format"},
-            "link": {"type": "string", "minLength": 1, "description": "a URL: the cell's text links to it in PDF and SVG"}}}
+            "link": {"type": "string", "minLength": 1, "description": "a URL: the cell's text links to it in PDF and SVG (http, https, mailto, relative or #fragment unless linkSchemes allows more)"}}}
         ]},
         "rows": {"type": "array", "items": {"type": "array", "items": {"$ref": "#/$defs/cell"}}},
         "records": {"type": "array", "items": {"type": "object", "additionalProperties": {"$ref": "#/$defs/cell"}}},

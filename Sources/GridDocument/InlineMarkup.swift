@@ -14,8 +14,10 @@ public enum MarkupMode: String, Sendable, Hashable, CaseIterable {
 /// - a backslash before ASCII punctuation makes it literal;
 /// - a code span is a run of n backticks up to the next run of exactly n; its content is
 ///   literal (no escapes, no emphasis), one space on each side is dropped when both are there;
-/// - `[text](url)` is a link when `]` is followed at once by `(` and a URL without spaces up to
-///   `)`; the text may hold emphasis and code but no other link;
+/// - `[text](url)` is a link when `]` is followed at once by `(` and a URL without spaces or
+///   control characters up to the `)` that balances it: as in CommonMark, the URL may hold
+///   balanced parentheses (`https://e.com/a_(b)`) and backslash-escaped ones (`\)`); the text
+///   may hold emphasis and code but no other link;
 /// - `*`, `_` and `~~` follow CommonMark's flanking rules (`*a*` opens after a non-space;
 ///   `_` does not open or close inside a word, so `snake_case_name` stays as written); a
 ///   double delimiter makes bold (`~~` strike), a single one italic. Unmatched delimiters
@@ -67,9 +69,10 @@ private struct Parser {
     let b: [UInt8]
     /// For each `[`, the index of its matching `]` (escapes and code spans not counted), else -1.
     var closeBracket: [Int]
-    /// For each index, the next `)` at or after it, or `b.count`.
-    var nextParen: [Int]
-    /// For each index, the next space, tab or newline at or after it, or `b.count`.
+    /// For each index, the `)` that ends a link URL starting there (the first unescaped `)` that
+    /// balances the unescaped parentheses from there on), or `b.count`.
+    var closeParen: [Int]
+    /// For each index, the next space or ASCII control character at or after it, or `b.count`.
     var nextSpace: [Int]
     /// Start indices of backtick runs by run length.
     var backtickRuns: [Int: [Int]] = [:]
@@ -78,12 +81,11 @@ private struct Parser {
         b = bytes
         let n = bytes.count
         closeBracket = Array(repeating: -1, count: n)
-        nextParen = Array(repeating: n, count: n + 1)
+        closeParen = Parser.closingParentheses(bytes)
         nextSpace = Array(repeating: n, count: n + 1)
         var i = n - 1
         while i >= 0 {
-            nextParen[i] = bytes[i] == 0x29 ? i : nextParen[i + 1]
-            nextSpace[i] = Parser.isSpace(bytes[i]) ? i : nextSpace[i + 1]
+            nextSpace[i] = bytes[i] <= 0x20 || bytes[i] == 0x7F ? i : nextSpace[i + 1]
             i -= 1
         }
         var stack: [Int] = []
@@ -100,6 +102,47 @@ private struct Parser {
             if c == 0x5B { stack.append(i) } else if c == 0x5D, let open = stack.popLast() { closeBracket[open] = i }
             i += 1
         }
+    }
+
+    /// `closeParen` in two passes, linear: the paren level before each byte (unescaped `(` up,
+    /// `)` down), then backwards the nearest `)` at each level. A URL starting at `s` ends at
+    /// the first `)` whose level before it equals the level at `s`.
+    static func closingParentheses(_ b: [UInt8]) -> [Int] {
+        let n = b.count
+        var level = [Int](repeating: 0, count: n + 1)
+        var escaped = [Bool](repeating: false, count: n)
+        var low = 0, high = 0, i = 0
+        while i < n {
+            if b[i] == 0x5C, i + 1 < n, isPunct(b[i + 1]) {
+                escaped[i + 1] = true
+                level[i + 1] = level[i]; level[i + 2] = level[i]
+                i += 2; continue
+            }
+            level[i + 1] = level[i] + (b[i] == 0x28 ? 1 : b[i] == 0x29 ? -1 : 0)
+            low = Swift.min(low, level[i + 1]); high = Swift.max(high, level[i + 1])
+            i += 1
+        }
+        var nearest = [Int](repeating: n, count: high - low + 1)
+        var close = [Int](repeating: n, count: n + 1)
+        i = n - 1
+        while i >= 0 {
+            if b[i] == 0x29 && !escaped[i] { nearest[level[i] - low] = i }
+            close[i] = nearest[level[i] - low]
+            i -= 1
+        }
+        return close
+    }
+
+    /// A link URL as written between the parentheses, with backslash escapes taken out.
+    func url(_ range: Range<Int>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count)
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if b[i] == 0x5C, i + 1 < range.upperBound, Parser.isPunct(b[i + 1]) { i += 1 }
+            out.append(b[i]); i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
@@ -160,9 +203,9 @@ private struct Parser {
                 let close = closeBracket[i]
                 if close > i, close < end, close + 1 < end, b[close + 1] == 0x28 {
                     let urlStart = close + 2
-                    let paren = nextParen[urlStart]
+                    let paren = closeParen[urlStart]
                     if paren < end, nextSpace[urlStart] >= paren, paren > urlStart {
-                        let url = String(decoding: b[urlStart..<paren], as: UTF8.self)
+                        let url = self.url(urlStart..<paren)
                         let start = out.bytes.count
                         inline(i + 1..<close, allowLinks: false, into: &out)
                         out.spans.append(.init(.link(url), start..<out.bytes.count))

@@ -52,6 +52,8 @@ public struct PreparedGrid: Sendable {
     /// Problems that do not stop rendering (values a column's format cannot read), one line
     /// each (`file:line: key.path: message`); the renderer hands them to its warning handler.
     public var warnings: [String] = []
+    /// The links the drawing writes: others are dropped with a warning (document key `linkSchemes`).
+    public var linkPolicy = LinkPolicy()
 
     public init(spec: GridSpec, canvasWidth: Double? = nil, canvasHeight: Double? = nil, scale: Double = 1,
                 background: Color = .white, padding: Insets<Double> = Insets(all: 0), page: Page? = nil,

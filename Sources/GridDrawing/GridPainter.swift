@@ -628,6 +628,7 @@ final class GridPainter {
             text = prepared(string, style: style, width: room, link: link, scratch: self.text)
         }
         noteMissing(in: text, at: .cell(row: cell.row, column: cell.column, item: cell.item ?? -1))
+        noteDroppedLinks(in: text, at: .cell(row: cell.row, column: cell.column, item: cell.item ?? -1))
         let logical = text.logicalRect
         var x: Double
         if text.hasWidth {
@@ -689,6 +690,11 @@ final class GridPainter {
                 Rect(x: device.deviceX(r.x), y: device.deviceY(r.y), width: r.width * device.sx, height: r.height * device.sy)
             }))
         }
+    }
+
+    /// Notes the links of `text` (just prepared or shown) that the link policy dropped.
+    func noteDroppedLinks(in text: TextLayout, at place: MissingGlyphs.Place) {
+        if !text.droppedLinks.isEmpty { context.links.note(text.droppedLinks, at: place) }
     }
 
     /// Notes the characters of `text` (just prepared or shown) that no font has.

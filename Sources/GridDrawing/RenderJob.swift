@@ -55,7 +55,9 @@ final class RenderJob {
         self.grid = grid
         warningHandler = options.warningHandler
         grid.warnings.forEach { options.warningHandler?($0) }
-        context = try TextContext(mode: grid.fonts, fontDirectories: options.fontDirectories)
+        let links = LinkGate(policy: grid.linkPolicy)
+        self.links = links
+        context = try TextContext(mode: grid.fonts, fontDirectories: options.fontDirectories, links: links)
         let tableRows: [RowKind] = if case .table(let table) = grid.spec.content { table.rows } else { [] }
         let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context)
         self.decimals = decimals
@@ -75,7 +77,7 @@ final class RenderJob {
                                     shapedCapacity: capacity)
         let fonts = grid.fonts, fontDirectories = options.fontDirectories
         lanes = TextLanes(count: threads, main: context, shaped: measurer.shaped, shapedCapacity: capacity) {
-            try TextContext(mode: fonts, fontDirectories: fontDirectories)
+            try TextContext(mode: fonts, fontDirectories: fontDirectories, links: links)
         }
         if case .table(let table) = grid.spec.content {
             measurer.remember(rows: table.rows.count, columns: table.columnCount)
@@ -105,6 +107,9 @@ final class RenderJob {
     /// added when reporting).
     private var missing = MissingGlyphs()
     private var reportedMissing = false
+    /// The render's link policy and the links it dropped, shared by every painting thread.
+    private let links: LinkGate
+    private var reportedLinks = false
 
     /// Hands warnings not yet reported to the options' handler (fonts are first seen while
     /// measuring or while painting, so callers report after each step). Characters no font had
@@ -117,6 +122,10 @@ final class RenderJob {
         if !reportedMissing, let message = missing.message(grid: grid) {
             context.adoptWarning(message)
             reportedMissing = true
+        }
+        if !reportedLinks, let message = links.message(grid: grid) {
+            context.adoptWarning(message)
+            reportedLinks = true
         }
         let warnings = context.warnings
         guard reportedWarnings < warnings.count else { return }
@@ -181,6 +190,7 @@ final class RenderJob {
                 text.show(in: cr, x: inner.x, y: inner.y)
                 let place: MissingGlyphs.Place = b.block == grid.title ? .title : b.block == grid.subtitle ? .subtitle : .footnote
                 painter.noteMissing(in: text, at: place)
+                painter.noteDroppedLinks(in: text, at: place)
                 if !text.links.isEmpty { painter.addLinks(cr, text, x: inner.x, y: inner.y, clip: b.rect) }
             }
         }
@@ -393,7 +403,7 @@ final class RenderJob {
 
     /// A painter with its own font map and Pango context, for another painting thread.
     private func makePainter(fonts: PreparedGrid.FontMode, fontDirectories: [String], decimals: DecimalColumns.Extents) throws -> (TextContext, GridPainter, TextLayout) {
-        let context = try TextContext(mode: fonts, fontDirectories: fontDirectories)
+        let context = try TextContext(mode: fonts, fontDirectories: fontDirectories, links: links)
         let (painter, blockText) = makePainter(context: context, shaped: nil, decimals: decimals)
         return (context, painter, blockText)
     }

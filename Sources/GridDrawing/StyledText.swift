@@ -12,11 +12,20 @@ struct StyledText {
     let links: [(range: Range<Int>, url: String)]
     /// Nil for plain text.
     let attributes: TextAttributes?
+    /// Links the gate refused, with why: shown as plain text, reported by the painter.
+    let dropped: [(url: String, reason: String)]
 
-    init(_ source: String, style: ResolvedStyle, link: String?, mode: PreparedGrid.FontMode) {
+    init(_ source: String, style: ResolvedStyle, link: String?, mode: PreparedGrid.FontMode, gate: LinkGate) {
         let markup = style.markup == .markdown ? InlineMarkup.parse(source) : InlineMarkup(text: source)
         var spans = markup.spans
         if let link { spans.append(.init(.link(link), 0..<markup.text.utf8.count)) }
+        var dropped: [(url: String, reason: String)] = []
+        spans.removeAll { span in
+            guard case .link(let url) = span.kind, let reason = gate.refusal(url) else { return false }
+            dropped.append((url, reason))
+            return true
+        }
+        self.dropped = dropped
         let ascii = markup.text.utf8.allSatisfy { $0 < 0x80 }
         let long = markup.text.utf8.count > StyledText.longText
         text = markup.text

@@ -19,9 +19,12 @@ final class TextContext {
     private var warned = Set<String>()
     /// Characters no font had, in the text this context painted.
     var missing = MissingGlyphs()
+    /// Which links are written; shared by every context of a render.
+    let links: LinkGate
 
-    init(fontMap: FontMap) throws {
+    init(fontMap: FontMap, links: LinkGate = LinkGate()) throws {
         self.fontMap = fontMap
+        self.links = links
         guard let context = pango_font_map_create_context(fontMap.pointer) else {
             throw RenderError("cannot create a Pango context")
         }
@@ -41,8 +44,8 @@ final class TextContext {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
-    convenience init(mode: PreparedGrid.FontMode, fontDirectories: [String] = []) throws {
-        try self.init(fontMap: FontMap(mode: mode, fontDirectories: fontDirectories))
+    convenience init(mode: PreparedGrid.FontMode, fontDirectories: [String] = [], links: LinkGate = LinkGate()) throws {
+        try self.init(fontMap: FontMap(mode: mode, fontDirectories: fontDirectories), links: links)
     }
 
     /// The description for `spec`, created once per task. Pinned fonts have no fontconfig alias

@@ -20,6 +20,8 @@ final class TextLayout {
     private var attributes: TextAttributes?
     /// Linked ranges of the current text (UTF-8 bytes of what is shown) and their URLs.
     private(set) var links: [(range: Range<Int>, url: String)] = []
+    /// Links of the current text that the render's `LinkGate` refused (shown as plain text).
+    private(set) var droppedLinks: [(url: String, reason: String)] = []
     /// Where each line of the current text is, once a culled `show` asked (nil after `prepare`).
     private var lineBoxes: [LineBox]?
 
@@ -52,13 +54,14 @@ final class TextLayout {
         lineLimit = settings.lineLimit
         if settings.alignment != alignment { pango_layout_set_alignment(pointer, settings.alignment); alignment = settings.alignment }
         lineBoxes = nil
-        let styled = StyledText(text, style: style, link: link, mode: context.fontMap.mode)
+        let styled = StyledText(text, style: style, link: link, mode: context.fontMap.mode, gate: context.links)
         pango_layout_set_text(pointer, styled.text, -1)
         if styled.attributes != nil || attributes != nil {
             pango_layout_set_attributes(pointer, styled.attributes?.pointer)
             attributes = styled.attributes
         }
         links = styled.links
+        droppedLinks = styled.dropped
     }
 
     /// The characters of the current text that no font has (drawn as hex boxes), or [] —

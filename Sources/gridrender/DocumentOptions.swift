@@ -58,6 +58,11 @@ struct DocumentOptions: ParsableArguments {
     @Flag(help: "Widen the columns to the canvas width (--width or canvas.width), as distribution: stretch does.")
     var stretch = false
 
+    @Option(name: .customLong("allow-link-scheme"),
+            help: ArgumentHelp("Also write links with this URL scheme (only http, https, mailto, relative and #fragment links are written by default; others are dropped with a warning); repeat for several. Adds to the document's linkSchemes.",
+                               valueName: "scheme"))
+    var allowLinkSchemes: [String] = []
+
     /// `--appearance` as a list (empty when not given); `validate` has checked every name.
     var appearances: [Appearance] {
         (appearance ?? "").split(separator: ",").compactMap { Appearance(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()) }
@@ -77,6 +82,9 @@ struct DocumentOptions: ParsableArguments {
         }
         if descending && sort == nil { throw ValidationError("--descending goes with --sort KEY") }
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more, got \(limit)") }
+        if let bad = allowLinkSchemes.first(where: { !LinkPolicy.isSchemeName($0) }) {
+            throw ValidationError("--allow-link-scheme: expected a URL scheme name (a letter, then letters, digits, +, - or .; no colon), found \"\(Echo.short(bad))\"")
+        }
         if let columns, columns.split(separator: ",").isEmpty { throw ValidationError("--columns needs at least one column") }
         if let scale, !(scale > 0 && scale <= 16) {
             throw ValidationError("--scale must be greater than 0 and at most 16, got \(scale)")
@@ -108,6 +116,7 @@ struct DocumentOptions: ParsableArguments {
         let preview = PreviewOptions(padding: padding, stretch: stretch, bareTable: [.csv, .tsv, .md].contains(format))
         document = try document.applying(preview, width: width)
         if let appearance = appearance ?? (appearances.count == 1 ? appearances[0] : nil) { document.appearance = appearance }
+        document.linkSchemes += allowLinkSchemes.map { $0.lowercased() }
         return try document.prepare(theme: theme, width: width, scale: scale)
     }
 
