@@ -245,8 +245,10 @@ final class CairoSurface {
 
     /// A PDF document whose first page is `width`×`height` points, with fixed dates so the bytes
     /// do not depend on when it was made. Written into `output` as Cairo makes it when given
-    /// (`finish()` then returns nothing), else into memory.
+    /// (`finish()` then returns nothing), else into memory. An output's cross-reference table is
+    /// checked on the way (`PDFCrossReferenceRepair`: Cairo 1.16 lists objects it never writes).
     static func pdf(width: Double, height: Double, output: OutputSink? = nil) throws -> CairoSurface {
+        output?.documentFilter = PDFCrossReferenceRepair()
         let sink = ByteSink(forwardingTo: output)
         let surface = try CairoSurface(
             cairo_pdf_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height),

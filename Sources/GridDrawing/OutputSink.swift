@@ -29,13 +29,21 @@ final class OutputSink {
     /// Puts the images into the document as it passes: an SVG's tokens (`SVGImageTokens`), a
     /// PDF's stand-in images (`PDFImagePassthrough`).
     var imageFilter: OutputFilter?
+    /// Checks the whole document after the images are in: a PDF's cross-reference table
+    /// (`PDFCrossReferenceRepair`, set by `CairoSurface.pdf`).
+    var documentFilter: OutputFilter?
 
     func write(_ part: [UInt8]) throws {
         try part.withUnsafeBytes { try write($0) }
     }
 
     func write(_ part: UnsafeRawBufferPointer) throws {
-        if let imageFilter { return try imageFilter.copy(part) { try put($0) } }
+        if let imageFilter { return try imageFilter.copy(part) { try checked($0) } }
+        try checked(part)
+    }
+
+    private func checked(_ part: UnsafeRawBufferPointer) throws {
+        if let documentFilter { return try documentFilter.copy(part) { try put($0) } }
         try put(part)
     }
 
@@ -45,11 +53,15 @@ final class OutputSink {
         guard written == part.count else { throw RenderError("\(name): write failed: \(String(cString: strerror(errno)))") }
     }
 
-    /// Writes what the image filter held back (the end of the document).
+    /// Writes what the image filter held back (the end of the document), then what the
+    /// document filter held.
     func finishImages() throws {
         let filter = imageFilter
         imageFilter = nil
-        try filter?.finish { try put($0) }
+        try filter?.finish { try checked($0) }
+        let last = documentFilter
+        documentFilter = nil
+        try last?.finish { try put($0) }
     }
 
     /// Flushes and closes the file.
