@@ -17,8 +17,10 @@
 final class PDFCrossReferenceRepair: OutputFilter {
     typealias Write = (UnsafeRawBufferPointer) throws -> Void
 
-    /// Where each object's header starts, by object number; `-1` for a number seen twice.
-    private(set) var headers: [Int: Int] = [:]
+    /// Where each object's header starts, by object number (`-1`: seen more than once), and
+    /// which object's header starts at each offset.
+    private var headers: [Int: Int] = [:]
+    private var headerAt: [Int: Int] = [:]
     /// Offset of the next byte that arrives.
     private var received = 0
     /// The last bytes that passed (up to `lookBack`), to find a header split between parts.
@@ -140,12 +142,15 @@ final class PDFCrossReferenceRepair: OutputFilter {
         let start = tailAt - digits
         guard start == 0 || byte(at) == 0x0A || byte(at) == 0x0D else { return }
         headers[number] = headers[number] == nil ? start : -1
+        headerAt[start] = number
     }
 
     // MARK: - The table
 
     /// The table (`xref\n0 N\n`, N entries of 20 bytes, the trailer) with each entry where its
-    /// object is, and the free entries linked from entry 0 in ascending order.
+    /// object is: kept where its object's header is, else moved to the one header of that
+    /// number, else free (none, or several to choose from); the free entries linked from entry 0
+    /// in ascending order.
     func rewrite(_ original: [UInt8]) throws -> [UInt8] {
         func broken() -> RenderError { RenderError("PDF: the cross-reference table is not as Cairo writes it") }
         var bytes = original
@@ -176,15 +181,14 @@ final class PDFCrossReferenceRepair: OutputFilter {
                 free.append(i)
             case 0x6E:  // "n"
                 let offset = field(i)!
+                if headerAt[offset] == i { continue }
                 guard let found = headers[i], found >= 0 else {
                     free.append(i)
                     repaired += 1
                     continue
                 }
-                if found != offset {
-                    set(i, found, generation: 0, kind: 0x6E)
-                    repaired += 1
-                }
+                set(i, found, generation: 0, kind: 0x6E)
+                repaired += 1
             default:
                 throw broken()
             }
