@@ -48,7 +48,7 @@ public struct FolderReportPage: Sendable {
     // MARK: - HTML
 
     static func href(_ path: String) -> String {
-        XMLText.escaped(PathBytes.percentEncoded(path))
+        XMLText.escaped(URLPath.reference(path))
     }
 
     func html(links: [String: [String: String]]) -> String {

@@ -122,7 +122,7 @@ public struct SnapshotReport: Sendable {
             body += "<pre>\(XMLText.escaped(entry.message))</pre>\n<div class=\"row\">\n"
             for (title, path) in [("expected", entry.expected), ("actual", entry.actual), ("diff", entry.diff)] {
                 guard let path else { continue }
-                let href = XMLText.escaped(PathBytes.percentEncoded(path))
+                let href = XMLText.escaped(URLPath.reference(path))
                 body += "<figure><a href=\"\(href)\"><img src=\"\(href)\" alt=\"\(title)\"></a><figcaption>\(title)</figcaption></figure>\n"
             }
             body += "</div>\n</section>\n"

@@ -20,8 +20,8 @@ enum AppearancePair {
         let alt = light.input == "-" ? "table" : PathBytes.stem(light.input)
         return """
             <picture>
-              <source media="(prefers-color-scheme: dark)" srcset="\(XMLText.escaped(dark.output))">
-              <img alt="\(XMLText.escaped(alt))" src="\(XMLText.escaped(light.output))">
+              <source media="(prefers-color-scheme: dark)" srcset="\(XMLText.escaped(URLPath.reference(dark.output)))">
+              <img alt="\(XMLText.escaped(alt))" src="\(XMLText.escaped(URLPath.reference(light.output)))">
             </picture>
             """
     }

@@ -131,6 +131,27 @@ import Testing
         #expect(failures.count == 0, "\(failures.prefix(5).map(\.debugDescription))")
     }
 
+    // MARK: URL paths
+
+    /// A file name written as a link names that file: no scheme a browser would see, no comma
+    /// (a `srcset` separator), no character outside a URL path; it percent-decodes to the path.
+    @Test func urlPathsNameTheFileAndNeverAScheme() {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/!$&'()*+;=:@%".utf8)
+        var failures: [String] = []
+        for s in HostileStrings.all + ["javascript:alert(1).png", "JaVa\tscript:x.png", "data:a,b.png", "a:b/c.png", "dir/a:b.png", "/abs/x:y.png"] {
+            let r = URLPath.reference(s)
+            let firstSegment = r.prefix { $0 != "/" }
+            if firstSegment.contains(":") || r.contains(",") || !r.utf8.allSatisfy(allowed.contains)
+                || Self.percentDecoded(r.hasPrefix("./") && !s.hasPrefix("./") ? String(r.dropFirst(2)) : r) != PathBytes.bytes(s) {   // escape scalars stand for their bytes
+                failures.append(s.debugDescription)
+            }
+        }
+        #expect(failures.count == 0, "\(failures.prefix(5))")
+        #expect(URLPath.reference("javascript:alert(1).png") == "./javascript:alert(1).png")
+        #expect(URLPath.reference("images/a b,c.png") == "images/a%20b%2Cc.png")
+        #expect(URLPath.reference("dir/a:b.png") == "dir/a:b.png")
+    }
+
     // MARK: Markdown
 
     /// The cells of one GFM table row: split at `|` not escaped by a backslash.
