@@ -70,7 +70,8 @@ private struct Parser {
     /// For each `[`, the index of its matching `]` (escapes and code spans not counted), else -1.
     var closeBracket: [Int]
     /// For each index, the `)` that ends a link URL starting there (the first unescaped `)` that
-    /// balances the unescaped parentheses from there on), or `b.count`.
+    /// balances the unescaped parentheses from there on), or `b.count`; empty when no `](` is
+    /// in the text (then no URL is ever looked up).
     var closeParen: [Int]
     /// For each index, the next space or ASCII control character at or after it, or `b.count`.
     var nextSpace: [Int]
@@ -81,7 +82,7 @@ private struct Parser {
         b = bytes
         let n = bytes.count
         closeBracket = Array(repeating: -1, count: n)
-        closeParen = Parser.closingParentheses(bytes)
+        closeParen = zip(bytes, bytes.dropFirst()).contains { $0 == 0x5D && $1 == 0x28 } ? Parser.closingParentheses(bytes) : []
         nextSpace = Array(repeating: n, count: n + 1)
         var i = n - 1
         while i >= 0 {
