@@ -233,8 +233,18 @@ final class CairoSurface {
         cairo_surface_set_mime_data(pointer, type, nil, 0, nil, nil)
     }
 
+    /// An SVG or PDF page must have an area: a document of zero width or height is refused as
+    /// a PNG of no pixels is (readers refuse it: rsvg-convert "has no dimensions").
+    private static func checkVectorSize(_ width: Double, _ height: Double) throws {
+        guard width > 0, height > 0 else {
+            func text(_ v: Double) -> String { v.isFinite && abs(v) < 1e15 ? String(Int(v.rounded(.up))) : String(v) }
+            throw RenderError("canvas \(text(width))×\(text(height)) pt is empty", badInput: true)
+        }
+    }
+
     /// An SVG document `width`×`height` in px units (so it matches the PNG at scale 1).
     static func svg(width: Double, height: Double) throws -> CairoSurface {
+        try checkVectorSize(width, height)
         let sink = ByteSink()
         let surface = try CairoSurface(
             cairo_svg_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height),
@@ -245,10 +255,12 @@ final class CairoSurface {
 
     /// A PDF document whose first page is `width`×`height` points, with fixed dates so the bytes
     /// do not depend on when it was made. Written into `output` as Cairo makes it when given
-    /// (`finish()` then returns nothing), else into memory. An output's cross-reference table is
-    /// checked on the way (`PDFCrossReferenceRepair`: Cairo 1.16 lists objects it never writes).
+    /// (`finish()` then returns nothing), else into memory. On its way to an output, what Cairo
+    /// 1.16 writes wrong is repaired: resources listed twice (`PDFResourceDuplicates`) and objects
+    /// listed but never written (`PDFCrossReferenceRepair`).
     static func pdf(width: Double, height: Double, output: OutputSink? = nil) throws -> CairoSurface {
-        output?.documentFilter = PDFCrossReferenceRepair()
+        try checkVectorSize(width, height)
+        output?.documentFilters = [PDFResourceDuplicates(), PDFCrossReferenceRepair()]
         let sink = ByteSink(forwardingTo: output)
         let surface = try CairoSurface(
             cairo_pdf_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height),

@@ -29,9 +29,10 @@ final class OutputSink {
     /// Puts the images into the document as it passes: an SVG's tokens (`SVGImageTokens`), a
     /// PDF's stand-in images (`PDFImagePassthrough`).
     var imageFilter: OutputFilter?
-    /// Checks the whole document after the images are in: a PDF's cross-reference table
-    /// (`PDFCrossReferenceRepair`, set by `CairoSurface.pdf`).
-    var documentFilter: OutputFilter?
+    /// Repair the whole document after the images are in, in order: a PDF's repeated resources
+    /// and its cross-reference table (`PDFResourceDuplicates`, `PDFCrossReferenceRepair`, set by
+    /// `CairoSurface.pdf`).
+    var documentFilters: [OutputFilter] = []
 
     func write(_ part: [UInt8]) throws {
         try part.withUnsafeBytes { try write($0) }
@@ -43,8 +44,13 @@ final class OutputSink {
     }
 
     private func checked(_ part: UnsafeRawBufferPointer) throws {
-        if let documentFilter { return try documentFilter.copy(part) { try put($0) } }
-        try put(part)
+        try checked(part, from: 0, documentFilters)
+    }
+
+    /// Passes `part` through `filters[index...]`, then to the output.
+    private func checked(_ part: UnsafeRawBufferPointer, from index: Int, _ filters: [OutputFilter]) throws {
+        guard index < filters.count else { return try put(part) }
+        try filters[index].copy(part) { try checked($0, from: index + 1, filters) }
     }
 
     private func put(_ part: UnsafeRawBufferPointer) throws {
@@ -59,9 +65,11 @@ final class OutputSink {
         let filter = imageFilter
         imageFilter = nil
         try filter?.finish { try checked($0) }
-        let last = documentFilter
-        documentFilter = nil
-        try last?.finish { try put($0) }
+        let filters = documentFilters
+        documentFilters = []
+        for (index, filter) in filters.enumerated() {
+            try filter.finish { try checked($0, from: index + 1, filters) }
+        }
     }
 
     /// Flushes and closes the file.

@@ -1,5 +1,5 @@
 /// Makes a PDF's cross-reference table say where each object really is, as the document passes
-/// to the output: the last filter of every PDF (`OutputSink.documentFilter`).
+/// to the output: the last filter of every PDF (`OutputSink.documentFilters`).
 ///
 /// Cairo 1.16 reserves one object per link tag for a structure tree it never writes when a
 /// document has links but no other tags (`cairo-pdf-interchange.c`: `add_tree_node` reserves

@@ -12,7 +12,7 @@ import Testing
     static func linkedPDF(links: [Int], repaired: Bool = true) throws -> [UInt8] {
         let sink = OutputSink()
         let surface = try CairoSurface.pdf(width: 300, height: 200, output: sink)
-        if !repaired { sink.documentFilter = nil }
+        if !repaired { sink.documentFilters = [] }
         let cr = try CairoContext(surface)
         for count in links {
             for i in 0..<count {
