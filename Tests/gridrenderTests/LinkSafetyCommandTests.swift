@@ -4,8 +4,9 @@ import Testing
 /// Links from an untrusted table, end to end through `gridrender render` (issue 25 items 1
 /// and 2): hostile URLs in `link` keys, Markdown links and the title reach SVG and PDF only
 /// through their escapers, and the files pass independent checkers (xmllint, rsvg-convert,
-/// qpdf --check with no warning); schemes other than http, https, mailto, relative and #fragment are dropped with one
-/// warning naming the cell, unless `linkSchemes` or `--allow-link-scheme` allows them.
+/// qpdf --check with no warning); schemes other than http, https, mailto, relative and
+/// #fragment are dropped with one warning naming the cell, unless `linkSchemes` or
+/// `--allow-link-scheme` allows them.
 @Suite struct LinkSafetyCommandTests {
     /// Text put inside an https URL: every C0 control, XML noncharacters, PDF syntax, quotes, markup.
     static let hostile: [String] = {
