@@ -33,18 +33,19 @@ public struct LinkPolicy: Sendable, Hashable {
     /// relative, since RFC 3986 allows no colon in a relative reference's first segment
     /// and a reader that skips the odd character would see a scheme.
     package static func scheme(of url: String) -> Scheme {
-        var name: [Unicode.Scalar] = []
-        var started = false
+        // The name is kept, lower case, only while it can still be a scheme name.
+        var name = String.UnicodeScalarView()
+        var valid = true, started = false
         for u in url.unicodeScalars {
             if !started && u.value <= 0x20 { continue }
-            started = true
             if u == "\t" || u == "\n" || u == "\r" { continue }
             switch u {
-            case ":":
-                // Trailing controls cannot follow a colon here: the name is complete.
-                return isSchemeName(name) ? .named(String(String.UnicodeScalarView(name)).lowercased()) : .malformed
+            case ":": return valid && started ? .named(String(name)) : .malformed
             case "/", "?", "#": return .relative
-            default: name.append(u)
+            default:
+                valid = valid && u.isASCII && (u.properties.isAlphabetic || (started && (("0"..."9").contains(u) || u == "+" || u == "-" || u == ".")))
+                if valid { name.append(u.properties.isUppercase ? Unicode.Scalar(u.value + 0x20)! : u) }
+                started = true
             }
         }
         return .relative
