@@ -151,18 +151,6 @@ import Testing
     }
 }
 
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension InlineMarkup {
     /// A destination with backslash escapes taken out, as the parser's `url` does.
     static func unescapedForTest(_ b: [UInt8]) -> String {
