@@ -33,6 +33,10 @@ final class OutputSink {
     /// and its cross-reference table (`PDFResourceDuplicates`, `PDFCrossReferenceRepair`, set by
     /// `CairoSurface.pdf`).
     var documentFilters: [OutputFilter] = []
+    /// Small parts gathered for the document filters: Cairo writes a PDF a few bytes at a time
+    /// (an entry, a number), and each part costs a filter a search; 64 KiB at a time it is noise.
+    private var pending: [UInt8] = []
+    private static let filterPartBytes = 1 << 16
 
     func write(_ part: [UInt8]) throws {
         try part.withUnsafeBytes { try write($0) }
@@ -44,7 +48,19 @@ final class OutputSink {
     }
 
     private func checked(_ part: UnsafeRawBufferPointer) throws {
-        try checked(part, from: 0, documentFilters)
+        guard !documentFilters.isEmpty else { return try put(part) }
+        if pending.isEmpty, part.count >= Self.filterPartBytes { return try checked(part, from: 0, documentFilters) }
+        pending.append(contentsOf: part)
+        if pending.count >= Self.filterPartBytes { try flushPending() }
+    }
+
+    private func flushPending() throws {
+        guard !pending.isEmpty else { return }
+        var bytes: [UInt8] = []
+        swap(&bytes, &pending)
+        try bytes.withUnsafeBytes { try checked($0, from: 0, documentFilters) }
+        bytes.removeAll(keepingCapacity: true)
+        swap(&bytes, &pending)
     }
 
     /// Passes `part` through `filters[index...]`, then to the output.
@@ -65,6 +81,7 @@ final class OutputSink {
         let filter = imageFilter
         imageFilter = nil
         try filter?.finish { try checked($0) }
+        try flushPending()
         let filters = documentFilters
         documentFilters = []
         for (index, filter) in filters.enumerated() {

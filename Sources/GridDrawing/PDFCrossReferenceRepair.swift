@@ -23,7 +23,7 @@ final class PDFCrossReferenceRepair: OutputFilter {
     private var headerAt: [Int: Int] = [:]
     /// Offset of the next byte that arrives.
     private var received = 0
-    /// The last bytes that passed (up to `lookBack`), to find a header split between parts.
+    /// The last bytes that passed (at least `lookBack` of them), to find a header split between parts.
     private var recent: [UInt8] = []
     /// The document from the last table mark on, held until the end.
     private var table: (start: Int, bytes: [UInt8])?
@@ -106,8 +106,8 @@ final class PDFCrossReferenceRepair: OutputFilter {
     /// parts before).
     private func noteHeaders(in part: UnsafeRawBufferPointer) {
         let tail = Self.headerTail
-        // Headers that begin in `recent` and end in `part`.
-        if !recent.isEmpty {
+        // Headers that begin in `recent` and end in `part`: only when `recent` ends as a tail begins.
+        if !recent.isEmpty, recent.withUnsafeBytes({ ByteSearch.partialEnd(of: $0, beginning: tail) }) > 0 {
             let joined = recent + Array(part.prefix(tail.count - 1))
             joined.withUnsafeBytes { bytes in
                 var from = max(0, recent.count - tail.count + 1)
@@ -123,7 +123,14 @@ final class PDFCrossReferenceRepair: OutputFilter {
             note(tailAt: received + hit, offset: received) { i in i >= 0 ? part[i] : (i + recentCount >= 0 ? self.recent[recentCount + i] : nil) }
             from = hit + 1
         }
-        recent = Array((recent + Array(part.suffix(Self.lookBack))).suffix(Self.lookBack))
+        // At least the last `lookBack` bytes, trimmed now and then (parts are often a few bytes).
+        if part.count >= Self.lookBack {
+            recent.removeAll(keepingCapacity: true)
+            recent.append(contentsOf: part.suffix(Self.lookBack))
+        } else {
+            recent.append(contentsOf: part)
+            if recent.count > 8 * Self.lookBack { recent.removeFirst(recent.count - Self.lookBack) }
+        }
     }
 
     /// Notes the header whose tail is at document offset `tailAt`, if digits and the start of a

@@ -53,9 +53,13 @@ final class PDFResourceDuplicates: OutputFilter {
 
     /// Passes `bytes` on up to the first mark, then holds the line from there.
     private func scan(_ bytes: UnsafeRawBufferPointer, _ write: Write) throws {
-        let hit = Self.marks.compactMap { ByteSearch.find($0, in: bytes) }.min()
+        var hit: Int?
+        var keep = 0
+        for mark in Self.marks {
+            if let at = ByteSearch.find(mark, in: bytes), at < hit ?? .max { hit = at }
+            if hit == nil { keep = max(keep, ByteSearch.partialEnd(of: bytes, beginning: mark)) }
+        }
         guard let hit else {
-            let keep = Self.marks.map { ByteSearch.partialEnd(of: bytes, beginning: $0) }.max() ?? 0
             try put(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - keep)]), write)
             held = Array(bytes[(bytes.count - keep)...])
             return
