@@ -94,6 +94,18 @@ import Testing
         #expect(bytes[..<tableAt] == cairos[..<tableAt])
         let rects = try Self.annotations(bytes).map(\.rect)
         #expect(rects.contains([10, 180, 22, 190]))
+        // Poppler (which rebuilds Cairo's table) draws the same pixels from both.
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var pngs: [Data] = []
+        for (name, document) in [("cairo", cairos), ("ours", bytes)] {
+            let path = dir.appendingPathComponent(name + ".pdf").path
+            try Data(document).write(to: URL(fileURLWithPath: path))
+            let (status, _) = try run(["pdftoppm", "-r", "72", "-png", "-singlefile", path, dir.appendingPathComponent(name).path])
+            #expect(status == 0)
+            pngs.append(try Data(contentsOf: dir.appendingPathComponent(name + ".png")))
+        }
+        #expect(pngs[0] == pngs[1])
     }
 
     // MARK: - The filter on its own
