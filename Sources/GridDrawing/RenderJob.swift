@@ -123,9 +123,10 @@ final class RenderJob {
             context.adoptWarning(message)
             reportedMissing = true
         }
-        if !reportedLinks, let message = links.message(grid: grid) {
-            context.adoptWarning(message)
-            reportedLinks = true
+        if !reportedLinks {
+            let messages = links.messages(grid: grid)
+            messages.forEach(context.adoptWarning)
+            reportedLinks = !messages.isEmpty
         }
         let warnings = context.warnings
         guard reportedWarnings < warnings.count else { return }

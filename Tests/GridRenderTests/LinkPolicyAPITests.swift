@@ -18,15 +18,17 @@ import Testing
      "data": {"rows": [[{"text": "js", "link": " JavaScript:alert(1)"}, "[ok](https://example.com/a_(b)) [v](vbscript:x)"]]}}
     """#
 
-    @Test func refusedLinksAreDroppedAndReportedOnce() throws {
+    @Test func refusedLinksAreDroppedAndReportedOncePerCell() throws {
         let doc = try Document(decoding: Self.json)
         let warnings = Warnings()
         let options = Document.RenderOptions(warningHandler: { warnings.add($0) })
         let svg = String(decoding: try doc.svgData(options: options), as: UTF8.self)
         #expect(!svg.lowercased().contains("javascript") && !svg.contains("vbscript"))
         #expect(svg.contains("href=\"https://example.com/a_(b)\""))
-        #expect(warnings.all.count == 1, "\(warnings.all)")
+        // One warning per text with a dropped link, in reading order.
+        #expect(warnings.all.count == 2, "\(warnings.all)")
         #expect(warnings.all.first?.contains("row 1, column \"a\": link \" JavaScript:alert(1)\" dropped") == true, "\(warnings.all)")
+        #expect(warnings.all.last?.contains("row 1, column \"b\": link \"vbscript:x\" dropped") == true, "\(warnings.all)")
 
         let pdf = String(decoding: try doc.pdfData(), as: UTF8.self)
         #expect(!pdf.lowercased().contains("javascript") && !pdf.contains("vbscript"))

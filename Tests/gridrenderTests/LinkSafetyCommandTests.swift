@@ -150,19 +150,44 @@ import Testing
         try write(doc, to: dir + "/policy.json")
     }
 
-    @Test func refusedSchemesAreDroppedWithOneWarning() throws {
+    /// One refused link: exactly one warning, naming its cell, in every format.
+    @Test(arguments: ["svg", "pdf", "png"])
+    func oneRefusedLinkIsOneWarning(_ format: String) throws {
+        let dir = try CLI.scratch("link-one")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.write(["columns": [["key": "name"], ["key": "site"]], "data": ["rows": [["a", "b"], ["c", ["text": "d", "link": " JaVa\tScript:alert(1)"]]]]],
+                       to: dir + "/one.json")
+        let run = try CLI.run(["render", "one.json", "-o", "out.\(format)"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.errorLines.count == 1, "\(run.stderr)")
+        let line = run.errorLines.first.map(String.init) ?? ""
+        #expect(line.hasPrefix(#"warning: one.json, row 2, column "site": link " JaVa\tScript:alert(1)" dropped: scheme "javascript" is not allowed"#), "\(line)")
+        #expect(line.contains("linkSchemes") && line.contains("--allow-link-scheme"), "\(line)")
+    }
+
+    /// Many refused links: one warning per cell for the first 20 in reading order, then one
+    /// line counting the rest; the same lines for SVG and PDF.
+    @Test func refusedSchemesAreDroppedWithOneWarningPerCell() throws {
         let dir = try CLI.scratch("link-policy")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Self.policyDocument(dir)
+        var byFormat: [[Substring]] = []
         for format in ["svg", "pdf"] {
             let run = try CLI.run(["render", "policy.json", "-o", "out.\(format)"], in: dir)
             #expect(run.status == 0, "\(run.stderr)")
             let warnings = run.errorLines.filter { $0.contains("link") }
-            #expect(warnings.count == 1, "\(run.stderr)")
+            byFormat.append(warnings)
+            #expect(warnings.count == 21, "\(run.stderr)")
             let line = warnings.first.map(String.init) ?? ""
             #expect(line.hasPrefix("warning: policy.json, row 1, column \"a\": link \"javascript:alert(1)\" dropped: scheme \"javascript\" is not allowed"), "\(line)")
-            #expect(line.contains("linkSchemes") && line.contains("--allow-link-scheme"), "\(line)")
+            #expect(warnings.dropFirst().first?.hasPrefix("warning: policy.json, row 1, column \"b\": link \"javascript:alert(1)\" dropped") == true, "\(warnings)")
+            // Every `link` key; the Markdown ones whose URL has no control character left (else
+            // they are text); the last row's ftp link.
+            let markdownLinks = Self.refused.filter { !$0.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" && $0 != "\n" } }.count
+            let cells = Self.refused.count + markdownLinks + 1
+            #expect(warnings.last?.hasPrefix("warning: policy.json, \(cells - 20) more texts with links dropped") == true, "\(warnings.last ?? "")")
         }
+        #expect(byFormat[0] == byFormat[1])
         let svg = String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir + "/out.svg")), as: UTF8.self)
         let schemes = Set(Self.hrefs(svg).map { Self.browserScheme($0) ?? "relative" })
         #expect(schemes == ["https", "mailto", "relative"], "\(schemes)")
@@ -189,8 +214,9 @@ import Testing
         let (uris, _) = try Self.pdfActions("option.pdf", in: dir)
         let schemes = Set(uris.map { Self.browserScheme($0) ?? "relative" })
         #expect(schemes.isSuperset(of: ["ftp", "data"]) && !schemes.contains("javascript") && !schemes.contains("file"), "\(schemes)")
-        // The scheme still found first (javascript) is named.
-        #expect(byOption.errorLines.filter { $0.contains("dropped") }.count == 1, "\(byOption.stderr)")
+        // javascript and file links are still named, data links no more.
+        #expect(byOption.errorLines.contains { $0.contains("link \"javascript:alert(1)\" dropped") }, "\(byOption.stderr)")
+        #expect(!byOption.errorLines.contains { $0.contains("link \"data:") }, "\(byOption.stderr)")
     }
 
     @Test(arguments: [["--allow-link-scheme", "java script"], ["--allow-link-scheme", "https:"], ["--allow-link-scheme", ""]])
