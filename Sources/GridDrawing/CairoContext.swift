@@ -119,7 +119,13 @@ extension CairoContext {
     /// API. Other surfaces ignore it (SVG links are added by `SVGLinks`).
     func link(_ url: String, rects: [Rect]) {
         func number(_ v: Double) -> String { "\((v * 1000).rounded() / 1000)" }
-        let area = rects.map { "\(number($0.x)) \(number($0.y)) \(number($0.width)) \(number($0.height))" }.joined(separator: " ")
+        // Cairo 1.16 writes a link's `rect` as given, in page points from the top left, not
+        // through the current transform: the painter's translation (grid origin, page regions)
+        // and scale (a grid fitted to the page) are applied here.
+        let device = deviceTransform
+        let area = rects.map { r in
+            [device.deviceX(r.x), device.deviceY(r.y), r.width * device.sx, r.height * device.sy].map(number).joined(separator: " ")
+        }.joined(separator: " ")
         // Cairo 1.16 copies `uri` into `/URI (…)` unescaped: `PDFText.uri` leaves nothing PDF reads.
         let attributes = "rect=[\(area)] uri=\(PDFText.cairoAttribute(PDFText.uri(url)))"
         cairo_tag_begin(pointer, CAIRO_TAG_LINK, attributes)

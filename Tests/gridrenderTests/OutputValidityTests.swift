@@ -207,6 +207,60 @@ import Testing
 }
 
 extension OutputValidityTests {
+    /// Links on thousands of cells, on one page, over many (`canvas.page`), and over pages a
+    /// wide grid is scaled down to fit: the PDF passes qpdf with no warning, and every link is one
+    /// annotation on its page whose rectangle covers the linked words as poppler places them.
+    @Test(arguments: [(2_000, 0.0), (300, 300.0), (120, 90.0)])
+    func linksOnManyCellsAndPages(rows: Int, pageWidth: Double) throws {
+        let scratch = try CLI.scratch("many-links")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var document: [String: Any] = [
+            "styles": ["cell": ["markup": "markdown"]],
+            "columns": [["key": "a", "title": "A"], ["key": "b", "title": "B"]],
+            "data": ["rows": (0..<rows).map { i in [["text": "cell\(i)", "link": "https://example.com/\(i)"], "[md\(i)](https://example.org/\(i)) and [two\(i)](#n\(i))"] }],
+        ]
+        if pageWidth > 0 { document["canvas"] = ["page": ["width": pageWidth, "height": 200]] }
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: scratch + "/links.json"))
+        let run = try CLI.run(["render", "links.json", "-o", "links.pdf"], in: scratch)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.problem(scratch + "/links.pdf", scratch: scratch) == nil)
+        // Annotations per page (in page order, from the page tree), from qpdf.
+        let json = Self.tool(["qpdf", "--json", "--json-key=qpdf", "--json-key=pages", scratch + "/links.pdf"])
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let objects = try #require((parsed["qpdf"] as? [Any])?.last as? [String: Any])
+        let pageList = try #require(parsed["pages"] as? [[String: Any]])
+        func value(_ reference: String) -> [String: Any]? { (objects["obj:" + reference] as? [String: Any])?["value"] as? [String: Any] }
+        // Words per page, from poppler, in PDF coordinates (y up).
+        let bbox = Self.tool(["pdftotext", "-bbox", scratch + "/links.pdf", "-"])
+        var words: [[(x: Double, y: Double, text: String)]] = []
+        var pageHeight = 0.0
+        for line in bbox.output.split(separator: "\n") {
+            func attribute(_ name: String) -> Double? {
+                guard let r = line.range(of: name + "=\"") else { return nil }
+                return Double(line[r.upperBound...].prefix { $0 != "\"" })
+            }
+            if line.contains("<page "), let h = attribute("height") { pageHeight = h; words.append([]) }
+            if line.contains("<word "), let x0 = attribute("xMin"), let x1 = attribute("xMax"), let y0 = attribute("yMin"), let y1 = attribute("yMax") {
+                let text = line.split(separator: ">").dropFirst().first?.split(separator: "<").first.map(String.init) ?? ""
+                words[words.count - 1].append(((x0 + x1) / 2, pageHeight - (y0 + y1) / 2, text))
+            }
+        }
+        #expect(words.count == pageList.count)
+        var annotations = 0
+        for (index, page) in pageList.enumerated() where index < words.count {
+            let pageReference = try #require(page["object"] as? String)
+            let object = try #require(value(pageReference))
+            for reference in object["/Annots"] as? [String] ?? [] {
+                let rect = try #require(value(reference)?["/Rect"] as? [Double])
+                let covered = words[index].filter { $0.x >= rect[0] - 1 && $0.x <= rect[2] + 1 && $0.y >= rect[1] - 1 && $0.y <= rect[3] + 1 }
+                if covered.isEmpty { Issue.record("page \(index + 1): the link at \(rect) covers no word"); return }
+                annotations += 1
+            }
+        }
+        #expect(annotations == 3 * rows)
+        #expect(pageWidth > 0 ? pageList.count > 3 : pageList.count == 1)
+    }
+
     /// A Unicode noncharacter (U+FFFE, U+FFFF, U+FDD0…U+FDEF, U+nFFFE/F) shown in a cell: Cairo's
     /// PDF text (`cairo_show_text_glyphs`, called by Pango) rejects the UTF-8 as invalid, so the
     /// render fails ("painting the grid: input string not valid UTF-8", exit 1) while PNG and SVG
