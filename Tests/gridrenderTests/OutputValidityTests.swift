@@ -261,6 +261,20 @@ extension OutputValidityTests {
         #expect(pageWidth > 0 ? pageList.count > 3 : pageList.count == 1)
     }
 
+    /// A document of no area (`{}`; a grid of no columns) is refused in every format, one line
+    /// and exit 2, and no file is written (SVG and PDF wrote 0×0 documents readers refuse).
+    @Test(arguments: ["{}", "{\"columns\": [], \"data\": {\"rows\": []}}"])
+    func documentsOfNoAreaAreRefused(document: String) throws {
+        let scratch = try CLI.scratch("no-area")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try Data(document.utf8).write(to: URL(fileURLWithPath: scratch + "/empty.json"))
+        for format in ["png", "svg", "pdf"] {
+            let run = try CLI.run(["render", "empty.json", "-o", "empty.\(format)"], in: scratch)
+            CLI.expectOneErrorLine(run, containing: ["empty.json", "is empty"])
+            #expect(CLI.listing(scratch) == ["empty.json"], "\(format): \(CLI.listing(scratch))")
+        }
+    }
+
     /// A Unicode noncharacter (U+FFFE, U+FFFF, U+FDD0…U+FDEF, U+nFFFE/F) shown in a cell: Cairo's
     /// PDF text (`cairo_show_text_glyphs`, called by Pango) rejects the UTF-8 as invalid, so the
     /// render fails ("painting the grid: input string not valid UTF-8", exit 1) while PNG and SVG
