@@ -28,7 +28,7 @@ struct StyledText {
         self.dropped = dropped
         let ascii = markup.text.utf8.allSatisfy { $0 < 0x80 }
         let long = markup.text.utf8.count > StyledText.longText
-        text = markup.text
+        text = ascii ? markup.text : NoncharacterText.drawable(markup.text)
         guard !spans.isEmpty || !ascii || long else {
             links = []
             attributes = nil

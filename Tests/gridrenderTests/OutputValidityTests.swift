@@ -275,23 +275,33 @@ extension OutputValidityTests {
         }
     }
 
-    /// A Unicode noncharacter (U+FFFE, U+FFFF, U+FDD0…U+FDEF, U+nFFFE/F) shown in a cell: Cairo's
-    /// PDF text (`cairo_show_text_glyphs`, called by Pango) rejects the UTF-8 as invalid, so the
-    /// render fails ("painting the grid: input string not valid UTF-8", exit 1) while PNG and SVG
-    /// render. Known: the text given to Pango must replace them (text preparation, not the PDF
-    /// output); remove `withKnownIssue` once it does.
+    /// A Unicode noncharacter (U+FFFE, U+FFFF, U+FDD0…U+FDEF, U+nFFFE/F) shown in a cell, a title
+    /// or before markup and a link: Cairo's PDF text (`cairo_show_text_glyphs`, called by Pango)
+    /// rejects it as invalid UTF-8, which failed the render ("painting the grid: input string not
+    /// valid UTF-8", exit 1). The text given to Pango replaces it (`NoncharacterText`), keeping
+    /// byte offsets, so every format renders, validates, and the link after it still works.
     @Test(arguments: [0xFFFE, 0xFFFF, 0xFDD0, 0xFDEF, 0x1FFFE, 0x10FFFF] as [UInt32])
     func noncharactersInTextRenderToPDF(codePoint: UInt32) throws {
-        let text = "a" + String(Character(try #require(Unicode.Scalar(codePoint)))) + "b"
+        let nonchar = String(Character(try #require(Unicode.Scalar(codePoint))))
+        let text = "a" + nonchar + "b"
         let scratch = try CLI.scratch("noncharacter")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let document: [String: Any] = ["columns": [["key": "a", "title": "A"]], "data": ["rows": [[text]]]]
+        let document: [String: Any] = [
+            "title": "T" + nonchar,
+            "styles": ["cell": ["markup": "markdown"]],
+            "columns": [["key": "a", "title": "A" + nonchar]],
+            "data": ["rows": [[text], [nonchar + " **bold** [x](https://example.com/)"]]],
+        ]
         try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: scratch + "/t.json"))
-        withKnownIssue("noncharacters in shown text fail PDF painting (Cairo 1.16 rejects them)") {
-            let run = try CLI.run(["render", "t.json", "-o", "t.pdf"], in: scratch)
-            #expect(run.status == 0, "\(run.stderr)")
-            if run.status == 0, let problem = Self.problem(scratch + "/t.pdf", scratch: scratch) { Issue.record("\(problem)") }
+        for format in ["pdf", "svg", "png"] {
+            let run = try CLI.run(["render", "t.json", "-o", "t.\(format)"], in: scratch)
+            #expect(run.status == 0, "\(format): \(run.stderr)")
+            if run.status == 0, let problem = Self.problem(scratch + "/t.\(format)", scratch: scratch) { Issue.record("\(format): \(problem)") }
         }
+        let info = Self.tool(["qpdf", "--qdf", "--object-streams=disable", scratch + "/t.pdf", scratch + "/q.pdf"])
+        #expect(info.status == 0)
+        let pdf = try String(decoding: Data(contentsOf: URL(fileURLWithPath: scratch + "/q.pdf")), as: UTF8.self)
+        #expect(pdf.contains("/URI (https://example.com/)"))
     }
 }
 
