@@ -16,10 +16,17 @@ enum PageFiles {
     }
 
     /// Runs `write` with one temporary path per entry of `paths`, then renames each into place.
-    static func write(to paths: ArraySlice<String>, _ write: ([String]) throws -> Void, temporaries: [String] = []) throws {
+    /// Every page goes through `policy`, as a single output does: a page file may not replace a
+    /// file the document reads (its own image named `out-1.png`), nor a read-only file unforced.
+    static func write(to paths: ArraySlice<String>, policy: AtomicFile.Policy, _ write: ([String]) throws -> Void,
+                      temporaries: [String] = []) throws {
+        if temporaries.isEmpty {
+            // All pages are checked before the first is written.
+            for path in paths { try AtomicFile.checkDestination(path, policy: policy) }
+        }
         guard let first = paths.first else { return try write(temporaries) }
-        try AtomicFile.write(to: first) { temporary in
-            try PageFiles.write(to: paths.dropFirst(), write, temporaries: temporaries + [temporary])
+        try AtomicFile.write(to: first, policy: policy) { temporary in
+            try PageFiles.write(to: paths.dropFirst(), policy: policy, write, temporaries: temporaries + [temporary])
         }
     }
 }
@@ -32,7 +39,8 @@ extension RenderJob {
         let pages = PDFPagination(job: self, page: page)
         if format == .png { _ = try pagePixelSize(page) }
         let paths = pages.pages.indices.map { PageFiles.path(path, page: $0 + 1) }
-        try PageFiles.write(to: paths[...]) { temporaries in
+        let policy = AtomicFile.Policy(protecting: grid.readFiles, force: options.force)
+        try PageFiles.write(to: paths[...], policy: policy) { temporaries in
             for (k, (p, temporary)) in zip(pages.pages, temporaries).enumerated() {
                 switch format {
                 case .png: try pngPage(p, page: page, fit: pages.fit, path: temporary, options: options)

@@ -35,20 +35,56 @@ public enum FolderAcceptance {
     }
 
     /// The pairs a list of PATH arguments selects; a PATH that selects nothing is an error.
-    public static func select(_ pairs: [FolderComparison.Pair], paths: [String]) throws(ImageError) -> [FolderComparison.Pair] {
+    /// A PATH is taken literally (a relative path, or a folder: `sub` or `sub/`), so an image
+    /// named `*.png` selects itself only; with `glob` it is an `fnmatch` pattern as well.
+    public static func select(_ pairs: [FolderComparison.Pair], paths: [String], glob: Bool = false) throws(ImageError) -> [FolderComparison.Pair] {
         guard !paths.isEmpty else { return pairs }
         var chosen = Set<String>()
         for raw in paths {
             let path = raw.hasPrefix("./") ? String(raw.dropFirst(2)) : raw
             let folder = path.hasSuffix("/") ? path : path + "/"
-            let matches = pairs.filter { $0.path == path || $0.path.hasPrefix(folder) || fnmatch(path, $0.path, 0) == 0 }
+            let matches = pairs.filter {
+                $0.path == path || $0.path.hasPrefix(folder) || (glob && fnmatch(path, $0.path, 0) == 0)
+            }
             if matches.isEmpty { throw ImageError(file: raw, "matches no image in either folder") }
             for pair in matches { chosen.insert(pair.path) }
         }
         return pairs.filter { chosen.contains($0.path) }
     }
 
-    /// Accepts the selected pairs; every pair is attempted even when one fails.
+    /// Accepts what a folder comparison reported (`FolderComparison.compare` with the options the
+    /// user gave `compare`): changed and added images are copied, removed ones deleted with
+    /// `prune`; unchanged pairs (masked or within the thresholds) are left alone.
+    public static func accept(_ entries: [FolderComparison.Entry], expected: String, actual: String, prune: Bool) -> [Outcome] {
+        entries.map { entry in
+            let reference = expected + "/" + entry.path, new = actual + "/" + entry.path
+            do throws(ImageError) {
+                switch entry.status {
+                case .added:
+                    try copy(new, over: reference)
+                    return Outcome(path: entry.path, action: .added)
+                case .removed:
+                    guard prune else { return Outcome(path: entry.path, action: .kept) }
+                    if PathBytes.withCString(reference, { unlink($0) }) != 0 {
+                        throw ImageError(file: reference, "cannot remove (\(String(cString: strerror(errno))))")
+                    }
+                    return Outcome(path: entry.path, action: .removed)
+                case .changed:
+                    try copy(new, over: reference)
+                    return Outcome(path: entry.path, action: .updated)
+                case .unchanged:
+                    return Outcome(path: entry.path, action: .unchanged)
+                case .error:
+                    return Outcome(path: entry.path, action: .error, message: entry.message)
+                }
+            } catch {
+                return Outcome(path: entry.path, action: .error, message: error.description)
+            }
+        }
+    }
+
+    /// Accepts the selected pairs as the strict preset sees them, copying an image whenever its
+    /// pixels differ at all; every pair is attempted even when one fails.
     public static func accept(_ pairs: [FolderComparison.Pair], expected: String, actual: String, prune: Bool,
                               pixelBudget: UInt64 = StreamingComparison.defaultPixelBudget) -> [Outcome] {
         pairs.map { pair in

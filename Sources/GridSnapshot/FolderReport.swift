@@ -12,6 +12,9 @@ public struct FolderReport: Sendable, Encodable {
     public var actualDirectory: String
     public var options: ComparisonOptions
     public var entries: [FolderComparison.Entry]
+    /// The options the comparison was run with, as `compare` arguments (`--preset perceptual`,
+    /// `--mask m.json` …), repeated in the printed `accept` commands.
+    public var compareArguments: [String] = []
 
     public init(expectedDirectory: String, actualDirectory: String, options: ComparisonOptions,
                 entries: [FolderComparison.Entry]) {
@@ -37,18 +40,16 @@ public struct FolderReport: Sendable, Encodable {
         return text + " (\(entries.count) image\(entries.count == 1 ? "" : "s"), \(options.name))"
     }
 
-    /// The command that accepts one entry (or all changes when `path` is nil), shell-quoted.
+    /// The command that accepts one entry (or all changes when `path` is nil), every word quoted
+    /// by `ShellWord` and the paths after `--`, so no file name can become an option or a glob.
+    /// It repeats the comparison options (`compareArguments`), so `accept` copies exactly what
+    /// this comparison reported.
     public func acceptCommand(_ path: String? = nil, prune: Bool = false) -> String {
-        var words = ["gridrender", "accept", expectedDirectory, actualDirectory]
+        var words = ["gridrender", "accept"] + compareArguments
         if prune { words.append("--prune") }
+        words += ["--", expectedDirectory, actualDirectory]
         if let path { words.append(path) }
-        return words.map(Self.shellQuote).joined(separator: " ")
-    }
-
-    static func shellQuote(_ word: String) -> String {
-        let safe = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%_+=:,./-")
-        if !word.isEmpty && word.unicodeScalars.allSatisfy(safe.contains) { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return ShellWord.command(words)
     }
 
     // MARK: - JSON

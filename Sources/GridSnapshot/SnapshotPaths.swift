@@ -1,4 +1,5 @@
 import Foundation
+import GridDocument
 
 /// Where references and failure artifacts go.
 ///
@@ -56,13 +57,8 @@ package enum SnapshotPaths {
         return name.isEmpty ? sanitize(testName) : name
     }
 
-    /// `text` as one shell word: unchanged when it is plain, else in single quotes.
-    package static func shellQuoted(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+=:,@".unicodeScalars.contains($0))
-        }
-        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
+    /// `text` as one shell word (`ShellWord.quoted`, the project's one shell quoting).
+    package static func shellQuoted(_ text: String) -> String { ShellWord.quoted(text) }
 
     /// Letters, digits, `_` and `-` kept; any other run of characters becomes one `-`
     /// (`testTable()` → `testTable`, `dark theme, 2x` → `dark-theme-2x`).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GridDocument
 import GridSnapshot
 
 /// `gridrender accept EXPECTED_DIR ACTUAL_DIR [PATH…] [--prune]` (DESIGN §9): the one step that
@@ -10,10 +11,14 @@ struct AcceptCommand: ParsableCommand {
         commandName: "accept",
         abstract: "Copy changed and added images over their references (only those that differ in pixels).",
         discussion: """
-        Pairs images by relative path like `compare EXPECTED_DIR ACTUAL_DIR`. Each copy is atomic \
-        and byte-for-byte; an image with the same pixels as its reference is left alone. References \
-        whose new image is gone are removed only with --prune. PATHs (relative paths, folders or \
-        globs) limit the work to those images.
+        Pairs images by relative path like `compare EXPECTED_DIR ACTUAL_DIR` and takes the same \
+        comparison options (--preset, thresholds, --mask …): exactly the images that compare with \
+        those options reports as changed or added are copied (each atomically, byte for byte); \
+        masked differences or differences within the thresholds leave the reference alone. \
+        References whose new image is gone are removed only with --prune. PATHs (relative paths \
+        or folders, taken literally; patterns only with --glob) limit the work to those images. \
+        Folders nested in each other are refused. Put -- before the folders when a name could \
+        start with "-": gridrender accept -- ref out -h.png
         """)
 
     @Argument(help: "The folder of reference images (updated).")
@@ -22,34 +27,47 @@ struct AcceptCommand: ParsableCommand {
     @Argument(help: "The folder of new images (read only).")
     var actual: String
 
-    @Argument(help: "Relative paths, folders or globs to accept (default: everything).")
+    @Argument(help: "Relative paths or folders to accept, taken literally (default: everything).")
     var paths: [String] = []
 
     @Flag(help: "Remove references whose new image is gone.")
     var prune = false
 
-    @Option(name: .customLong("max-image-pixels"),
-            help: ArgumentHelp("Refuse images with more pixels than this, before decoding (default 400000000).", valueName: "N"))
-    var maxImagePixels: Int?
+    @Flag(help: "Treat the PATHs as fnmatch patterns (*, ?, [...]) as well as literal paths.")
+    var glob = false
+
+    @OptionGroup var comparison: ComparisonFlags
 
     func run() throws {
-        if let maxImagePixels, maxImagePixels < 1 {
-            throw fail("--max-image-pixels: expected a count of 1 or more, found \(maxImagePixels)")
-        }
-        let selected: [FolderComparison.Pair]
+        let entries: [FolderComparison.Entry]
         do {
-            selected = try FolderAcceptance.select(FolderComparison.pairs(expected: expected, actual: actual), paths: paths)
-        } catch {
-            throw fail(error)
+            let options = try comparison.options(), budget = try comparison.pixelBudget(), mask = try comparison.loadMask()
+            // The new images' folder is read only: the references may not be inside it, nor it
+            // inside them (`accept ref ref/new --prune` would delete new images).
+            var plan = OutputPlan()
+            plan.readsFolder(actual, as: "the new images")
+            plan.readsFolder(expected, as: "the references, updated", readOnly: false)
+            if let message = plan.clash() { throw CompareCommand.CompareError(message: message) }
+            let selected: [FolderComparison.Pair]
+            do throws(ImageError) {
+                selected = try FolderAcceptance.select(FolderComparison.pairs(expected: expected, actual: actual), paths: paths, glob: glob)
+            } catch {
+                throw CompareCommand.CompareError(error)
+            }
+            let expectedDir = expected, actualDir = actual
+            entries = BatchRunner(jobs: ProcessInfo.processInfo.activeProcessorCount).run(selected) { pair in
+                FolderComparison.compare(pair, expected: expectedDir, actual: actualDir, options: options, mask: mask, pixelBudget: budget)
+            }
+        } catch let failure as CompareCommand.CompareError {
+            throw fail(failure.message)
         }
-        let outcomes = FolderAcceptance.accept(selected, expected: expected, actual: actual, prune: prune,
-                                               pixelBudget: maxImagePixels.map(UInt64.init) ?? StreamingComparison.defaultPixelBudget)
+        let outcomes = FolderAcceptance.accept(entries, expected: expected, actual: actual, prune: prune)
         var counts: [FolderAcceptance.Action: Int] = [:]
         for outcome in outcomes {
             counts[outcome.action, default: 0] += 1
             switch outcome.action {
-            case .updated, .added, .removed: print("\(outcome.action.rawValue): \(outcome.path)")
-            case .kept: print("kept: \(outcome.path) (its new image is gone; --prune removes it)")
+            case .updated, .added, .removed: print("\(outcome.action.rawValue): \(escapeForMessage(outcome.path))")
+            case .kept: print("kept: \(escapeForMessage(outcome.path)) (its new image is gone; --prune removes it)")
             case .error: FileHandle.standardError.write(Data("error: \(outcome.message ?? outcome.path)\n".utf8))
             case .unchanged: break
             }

@@ -36,31 +36,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a diff image (expected | diff | actual) to this PNG file (one pair only).", valueName: "DIFF.png"))
     var diff: String?
 
-    @Option(help: ArgumentHelp("Comparison preset: strict or perceptual.", valueName: "strict|perceptual"))
-    var preset: String = "strict"
-
-    @Option(help: ArgumentHelp("YIQ colour threshold t (0...1): a pixel differs when its delta exceeds 35215*t^2.", valueName: "T"))
-    var threshold: Double?
-
-    @Option(name: .customLong("channel-tolerance"),
-            help: ArgumentHelp("Channel differences up to N (0...255) are noise; 0 disables this step, leaving --threshold alone to decide.", valueName: "N"))
-    var channelTolerance: Int?
-
-    @Option(help: ArgumentHelp("Anti-aliased pixels: ignore them (pixelmatch's default) or count them as differences.", valueName: "ignore|count"))
-    var antialiasing: String?
-
-    @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Allow at most N differing pixels.", valueName: "N"))
-    var maxPixels: Int?
-
-    @Option(name: .customLong("max-fraction"), help: ArgumentHelp("Allow at most this fraction (0...1) of differing pixels.", valueName: "F"))
-    var maxFraction: Double?
-
-    @Option(help: ArgumentHelp("Rectangles to leave out of the comparison: {\"masks\": [{\"path\"?: glob, \"x\", \"y\", \"width\", \"height\"}]}.", valueName: "FILE.json"))
-    var mask: String?
-
-    @Option(name: .customLong("max-image-pixels"),
-            help: ArgumentHelp("Refuse images with more pixels than this, before decoding (default 400000000).", valueName: "N"))
-    var maxImagePixels: Int?
+    @OptionGroup var comparison: ComparisonFlags
 
     @Flag(help: "Print the comparison statistics as JSON (folders: every pair's).")
     var json = false
@@ -101,58 +77,9 @@ struct CompareCommand: ParsableCommand {
         PathBytes.isDirectory(path)
     }
 
-    func options() throws(CompareError) -> ComparisonOptions {
-        guard var options = ComparisonOptions.preset(named: preset) else {
-            throw CompareError(message: "--preset: unknown preset \"\(escapeForMessage(preset))\"; expected one of \(ComparisonOptions.presetNames.joined(separator: ", "))")
-        }
-        if maxPixels != nil && maxFraction != nil {
-            throw CompareError(message: "--max-pixels and --max-fraction cannot be used together")
-        }
-        if let threshold {
-            guard threshold.isFinite, (0 ... 1).contains(threshold) else {
-                throw CompareError(message: "--threshold: expected a number from 0 to 1, found \(threshold)")
-            }
-            options = options.with(threshold: threshold)
-        }
-        if let channelTolerance {
-            guard (0 ... 255).contains(channelTolerance) else {
-                throw CompareError(message: "--channel-tolerance: expected a whole number from 0 to 255, found \(channelTolerance)")
-            }
-            options = options.with(channelTolerance: channelTolerance)
-        }
-        if let antialiasing {
-            switch antialiasing.lowercased() {
-            case "ignore": options = options.with(ignoreAntialiasing: true)
-            case "count": options = options.with(ignoreAntialiasing: false)
-            default:
-                throw CompareError(message: "--antialiasing: expected ignore or count, found \"\(escapeForMessage(antialiasing))\"")
-            }
-        }
-        if let maxPixels {
-            guard maxPixels >= 0 else { throw CompareError(message: "--max-pixels: expected a count of 0 or more, found \(maxPixels)") }
-            options = options.with(maxDifferingPixels: maxPixels)
-        }
-        if let maxFraction {
-            guard maxFraction.isFinite, (0 ... 1).contains(maxFraction) else {
-                throw CompareError(message: "--max-fraction: expected a number from 0 to 1, found \(maxFraction)")
-            }
-            options = options.with(maxDifferingFraction: maxFraction)
-        }
-        return options
-    }
-
-    func pixelBudget() throws(CompareError) -> UInt64 {
-        guard let maxImagePixels else { return StreamingComparison.defaultPixelBudget }
-        guard maxImagePixels > 0 else {
-            throw CompareError(message: "--max-image-pixels: expected a count of 1 or more, found \(maxImagePixels)")
-        }
-        return UInt64(maxImagePixels)
-    }
-
-    func loadMask() throws(CompareError) -> ComparisonMask {
-        guard let mask else { return ComparisonMask() }
-        do { return try ComparisonMask.load(path: mask) } catch { throw CompareError(error) }
-    }
+    func options() throws(CompareError) -> ComparisonOptions { try comparison.options() }
+    func pixelBudget() throws(CompareError) -> UInt64 { try comparison.pixelBudget() }
+    func loadMask() throws(CompareError) -> ComparisonMask { try comparison.loadMask() }
 
     /// Returns whether the images match; throws only for usage and file errors.
     func compare() throws(CompareError) -> Bool {
@@ -167,6 +94,7 @@ struct CompareCommand: ParsableCommand {
         for (flag, value) in [("--junit", junit), ("--markdown", markdown)] where value != nil {
             throw CompareError(message: "\(flag) needs two folders; \(expected) and \(actual) are files")
         }
+        try checkPlan(pairs: [])
         let masks = try loadMask().rectangles(for: PathBytes.lastComponent(expected))
         var diffPath = diff
         if diffPath == nil, report != nil {
@@ -265,6 +193,32 @@ struct CompareCommand: ParsableCommand {
         return (report.hasSuffix("/") ? report : report + "/") + "files/\(PathBytes.stem(actual)).\(role).png"
     }
 
+    // MARK: - Output plan
+
+    /// Refuses, before anything is compared or written, an output (`--diff`, `--junit`,
+    /// `--markdown`, the `--report` folder) that is an input or another output, lies inside a
+    /// compared folder, or a compared folder nested in the other or in the report folder.
+    private func checkPlan(pairs: [FolderComparison.Pair]) throws(CompareError) {
+        var plan = OutputPlan()
+        if pairs.isEmpty && !isDirectory(expected) {
+            plan.reads(expected, as: "the expected image")
+            plan.reads(actual, as: "the actual image")
+        } else {
+            plan.readsFolder(expected, as: "the expected folder")
+            plan.readsFolder(actual, as: "the actual folder")
+            for pair in pairs {
+                if pair.inExpected { plan.reads(expected + "/" + pair.path, as: "a compared image") }
+                if pair.inActual { plan.reads(actual + "/" + pair.path, as: "a compared image") }
+            }
+        }
+        if let mask = comparison.mask { plan.reads(mask, as: "the --mask file") }
+        if let diff { plan.writes(diff, as: "--diff") }
+        if let junit { plan.writes(junit, as: "--junit") }
+        if let markdown { plan.writes(markdown, as: "--markdown") }
+        if let report { plan.writesFolder(report, as: "the --report folder") }
+        if let message = plan.clash() { throw CompareError(message: message) }
+    }
+
     // MARK: - Folders
 
     /// Compares every pair of two folders; returns the exit code (0, 1 or 2).
@@ -283,13 +237,15 @@ struct CompareCommand: ParsableCommand {
         let pairs: [FolderComparison.Pair]
         do { pairs = try FolderComparison.pairs(expected: expected, actual: actual) } catch { throw CompareError(error) }
 
+        try checkPlan(pairs: pairs)
         let artifacts = report.map { FolderComparison.Artifacts(directory: FolderReportPage.imagesDirectory(in: $0)) }
         let expectedDir = expected, actualDir = actual
         let entries = BatchRunner(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount).run(pairs) { pair in
             FolderComparison.compare(pair, expected: expectedDir, actual: actualDir, options: options, mask: mask,
                                      pixelBudget: budget, artifacts: artifacts)
         }
-        let folderReport = FolderReport(expectedDirectory: expected, actualDirectory: actual, options: options, entries: entries)
+        var folderReport = FolderReport(expectedDirectory: expected, actualDirectory: actual, options: options, entries: entries)
+        folderReport.compareArguments = comparison.arguments
         for entry in folderReport.entries where entry.status == .error {
             FileHandle.standardError.write(Data("error: \(entry.summary)\n".utf8))
         }

@@ -64,10 +64,18 @@ struct RenderCommand: ParsableCommand {
             }
         }
         let tasks = try renderTasks()
+        let jobCount = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, tasks.count)
+        // Every document is prepared before anything is written, so the output plan knows each
+        // one's files (data, images, themes) and whether it is paginated.
+        let prepared = BatchRunner(jobs: jobCount).run(tasks) { task in prepare(task) }
+        if let clash = Self.plan(tasks, prepared).clash() {
+            throw fail(clash)
+        }
         let progress = ProgressLine(total: tasks.count, enabled: tasks.count > 1 && isatty(STDERR_FILENO) == 1)
-        let outcomes = BatchRunner(jobs: min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, tasks.count))
-            .run(tasks) { task in
-                let outcome = render(task)
+        let work = Array(zip(tasks, prepared))
+        let outcomes = BatchRunner(jobs: jobCount)
+            .run(work) { task, grid in
+                let outcome = render(task, grid)
                 progress.advance(task.input)
                 return outcome
             }
@@ -118,11 +126,46 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    private func render(_ task: Task) -> Outcome {
+    /// A document prepared for rendering, or why it could not be.
+    enum Prepared: Sendable {
+        case grid(PreparedGrid)
+        case failed(Outcome)
+    }
+
+    /// The output plan of the run: every input's files are read, every output written (a
+    /// paginated PNG or SVG as its page files); checked once, before any rendering.
+    static func plan(_ tasks: [Task], _ prepared: [Prepared]) -> OutputPlan {
+        var plan = OutputPlan()
+        for (task, state) in zip(tasks, prepared) {
+            plan.reads(task.input, as: "an input document")
+            guard case .grid(let grid) = state else { continue }
+            for file in grid.readFiles where file != task.input { plan.reads(file, as: "read by \(task.input)") }
+            if grid.page != nil && OutputFormat(path: task.output) != .pdf {
+                plan.writesPages(task.output, as: "the pages of \(task.input)")
+            } else {
+                plan.writes(task.output, as: "the output of \(task.input)")
+            }
+        }
+        return plan
+    }
+
+    private func prepare(_ task: Task) -> Prepared {
         do {
             RenderTrace.mark("start \(task.input)")
             let grid = try document.prepare(task.input, appearance: task.appearance)
             RenderTrace.mark("prepared")
+            return .grid(grid)
+        } catch {
+            return .failed(.failed(error.description, code: 2))
+        }
+    }
+
+    private func render(_ task: Task, _ prepared: Prepared) -> Outcome {
+        guard case .grid(let grid) = prepared else {
+            if case .failed(let outcome) = prepared { return outcome }
+            return .rendered
+        }
+        do {
             var options = document.renderOptions(warnings: { warn($0) })
             options.force = force
             try GridRenderer.render(grid, to: task.output, options: options)

@@ -56,8 +56,8 @@ import Testing
 
     @Test func acceptCommandsAreShellQuoted() {
         let report = Self.report()
-        #expect(report.acceptCommand("a|b.png") == "gridrender accept 'ref dir' 'out'\\''s' 'a|b.png'")
-        #expect(report.acceptCommand("ok.png", prune: true) == "gridrender accept 'ref dir' 'out'\\''s' --prune ok.png")
+        #expect(report.acceptCommand("a|b.png") == "gridrender accept -- 'ref dir' 'out'\\''s' 'a|b.png'")
+        #expect(report.acceptCommand("ok.png", prune: true) == "gridrender accept --prune -- 'ref dir' 'out'\\''s' ok.png")
         #expect(report.exitCode == 2)
     }
 

@@ -54,7 +54,7 @@ import Testing
         #expect(run.stdout == "updated: sub/box.svg\nadded: sub/new.png\naccepted 1 changed, 1 added, removed 0; 0 unchanged\n")
         #expect(try Self.bytes(dir + "/expected/one.png") == oneBefore)
         #expect(FileManager.default.fileExists(atPath: dir + "/expected/old.png"))
-        let glob = try CLI.run(["accept", "expected", "actual", "*.png"], in: dir)
+        let glob = try CLI.run(["accept", "--glob", "expected", "actual", "*.png"], in: dir)
         #expect(glob.stdout.contains("updated: one.png\n"))
         let unknown = try CLI.run(["accept", "expected", "actual", "nothing.png"], in: dir)
         CLI.expectOneErrorLine(unknown, containing: ["nothing.png: matches no image"])

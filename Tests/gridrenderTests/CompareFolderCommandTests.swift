@@ -146,7 +146,7 @@ import Testing
         #expect(md.contains("| changed | one.png | 1 of 200 (0.50%) | max channel difference 255; changes in 1x1 at (3, 4);"))
         #expect(md.contains("| added | sub/new.png |"))
         #expect(md.contains("<details><summary>4 unchanged</summary>"))
-        #expect(md.contains("`gridrender accept expected actual --prune`"))
+        #expect(md.contains("`gridrender accept --prune -- expected actual`"))
         // Every table row has the header's four cells.
         for line in md.split(separator: "\n") where line.hasPrefix("| ") {
             #expect(line.components(separatedBy: " | ").count == 4, "\(line)")

@@ -54,7 +54,7 @@ import Testing
         // Self-contained: no URL with a scheme other than the page's own relative files.
         #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("//cdn"))
         #expect(html.contains("src=\"images/one.png.diff.png\""))
-        #expect(html.contains("gridrender accept expected actual one.png"))
+        #expect(html.contains("gridrender accept -- expected actual one.png"))
         // Changed, added and removed come before the unchanged list.
         let order = ["one.png", "sub/new.png", "old.png", "unchanged</summary>"].map { html.range(of: $0)?.lowerBound }
         #expect(order.allSatisfy { $0 != nil } && order == order.sorted { $0! < $1! })

@@ -1,0 +1,205 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every file and folder one run reads and writes, declared before anything is written and
+/// checked at once (`check`): an output may not be an input, another output of the run, a page
+/// file another output could write, or lie inside a folder the run only reads; folders the run
+/// walks may not be nested in each other, nor hold (or sit in) a folder the run writes.
+///
+/// Paths are compared under any spelling: existing files by device and inode (hard links and
+/// symbolic links included), and every path by its absolute form with `.` and `..` removed and
+/// the longest existing part resolved through `realpath` (so `./x`, `x`, `d/../x` and a link to
+/// the folder all meet). `render`, `compare` and `accept` go through this one check.
+package struct OutputPlan: Sendable {
+    /// What a declared path is.
+    enum Kind: Sendable {
+        /// A file the run reads (a document, data file, image, theme, mask, compared image).
+        case read
+        /// A folder the run walks; `readOnly`: nothing may be written inside it.
+        case readFolder(readOnly: Bool)
+        /// A file the run writes.
+        case write
+        /// `x.png` written as pages `x-1.png`, `x-2.png` …: any `x-<digits>.png` beside it is taken.
+        case pages
+        /// A folder the run fills (a `--report` folder): nothing else may be inside it.
+        case writeFolder
+    }
+
+    struct Entry: Sendable {
+        var path: String
+        var role: String
+        var kind: Kind
+        /// The absolute spellings of the path (lexical and resolved).
+        var names: Set<String>
+        /// Device and inode of the existing file or folder, if any.
+        var inode: Inode?
+    }
+
+    struct Inode: Hashable, Sendable { var device: UInt64; var number: UInt64 }
+
+    private var entries: [Entry] = []
+
+    package init() {}
+
+    /// A file the run reads (`-`, standard input, is no file and is ignored).
+    package mutating func reads(_ path: String, as role: String) { add(path, role, .read) }
+    /// A folder the run walks; with `readOnly` no output may be written inside it.
+    package mutating func readsFolder(_ path: String, as role: String, readOnly: Bool = true) { add(path, role, .readFolder(readOnly: readOnly)) }
+    /// A file the run writes.
+    package mutating func writes(_ path: String, as role: String) { add(path, role, .write) }
+    /// A paginated output: `path` itself is not written, `stem-N.ext` for every N ≥ 1 may be.
+    package mutating func writesPages(_ path: String, as role: String) { add(path, role, .pages) }
+    /// A folder the run writes files into.
+    package mutating func writesFolder(_ path: String, as role: String) { add(path, role, .writeFolder) }
+
+    private mutating func add(_ path: String, _ role: String, _ kind: Kind) {
+        guard path != "-", !path.isEmpty else { return }
+        entries.append(Entry(path: path, role: role, kind: kind, names: Self.names(path), inode: Self.inode(path)))
+    }
+
+    /// The first clash, as one line naming both paths and their roles; nil when the plan is safe.
+    package func clash() -> String? {
+        for (i, a) in entries.enumerated() {
+            for b in entries[(i + 1)...] {
+                if let message = Self.clash(a, b) ?? Self.clash(b, a) { return message }
+            }
+        }
+        return nil
+    }
+
+    /// Throws the first clash as bad input.
+    package func check() throws(DocumentError) {
+        if let message = clash() { throw DocumentError(message) }
+    }
+
+    // MARK: - Rules
+
+    /// The clash of `a` with `b`, looked at from `a`'s side (the caller tries both orders).
+    private static func clash(_ a: Entry, _ b: Entry) -> String? {
+        func show(_ e: Entry) -> String { "\(e.path) (\(e.role))" }
+        switch (a.kind, b.kind) {
+        case (.write, .read):
+            if same(a, b) { return "\(show(a)) is the same file as \(show(b)), which this run reads; refusing to overwrite it (choose another output name)" }
+        case (.write, .write):
+            if same(a, b) { return "\(show(a)) and \(show(b)) would be the same file; refusing to write either (choose other output names)" }
+        case (.pages, .read), (.pages, .write):
+            if let name = pageFile(of: a, among: b) {
+                return "\(show(b)) could be a page file of \(show(a)), written as \(pagePattern(a.path)); refusing the run (choose other names)\(name == b.path ? "" : " (\(name))")"
+            }
+        case (.pages, .pages):
+            if same(a, b) {  // `a-1.png` paginated writes `a-1-1.png` …, never a page of `a.png`
+                return "\(show(a)) and \(show(b)) would write the same page files (\(pagePattern(a.path))); refusing to write either"
+            }
+        case (.write, .readFolder(readOnly: true)), (.pages, .readFolder(readOnly: true)), (.writeFolder, .readFolder), (.read, .writeFolder),
+             (.write, .writeFolder), (.pages, .writeFolder):
+            if isFolder(a) && same(a, b) {
+                return "\(show(a)) is the same folder as \(show(b)); refusing the run (keep the folders apart)"
+            }
+            if inside(a, b) {
+                return "\(show(a)) is inside \(show(b)); refusing the run (keep \(isFolder(a) ? "the folders apart" : "it outside that folder"))"
+            }
+            if case .writeFolder = a.kind, case .readFolder = b.kind, inside(b, a) {
+                return "\(show(b)) is inside \(show(a)), which this run writes; refusing the run (keep the folders apart)"
+            }
+        case (.readFolder, .readFolder):
+            if inside(a, b) { return "\(show(a)) is inside \(show(b)); folders nested in each other are refused (keep them apart)" }
+        case (.writeFolder, .writeFolder):
+            if same(a, b) || inside(a, b) { return "\(show(a)) and \(show(b)) would write into the same folder; refusing the run" }
+        default: break
+        }
+        return nil
+    }
+
+    private static func isFolder(_ e: Entry) -> Bool {
+        switch e.kind { case .readFolder, .writeFolder: return true; default: return false }
+    }
+
+    /// The same file: one inode, or one absolute spelling.
+    private static func same(_ a: Entry, _ b: Entry) -> Bool {
+        if let x = a.inode, let y = b.inode, x == y { return true }
+        return !a.names.isDisjoint(with: b.names)
+    }
+
+    /// `a` lies strictly inside folder `b`.
+    private static func inside(_ a: Entry, _ b: Entry) -> Bool {
+        a.names.contains { name in b.names.contains { folder in name.hasPrefix(folder == "/" ? "/" : folder + "/") && name != folder } }
+    }
+
+    /// `x-N.png` for `x.png`.
+    private static func pagePattern(_ path: String) -> String {
+        let (stem, ext) = split(PathBytes.lastComponent(path))
+        return "\(stem)-1\(ext), \(stem)-2\(ext) …"
+    }
+
+    /// The name of `b` that is (or is linked to) a possible page file of the paginated output `a`.
+    private static func pageFile(of a: Entry, among b: Entry) -> String? {
+        for name in a.names {
+            let (folder, last) = parent(name)
+            let (stem, ext) = split(last)
+            func matches(_ candidate: String) -> Bool {
+                guard candidate.hasPrefix(stem + "-"), candidate.hasSuffix(ext), candidate.count > stem.count + 1 + ext.count else { return false }
+                let middle = candidate.dropFirst(stem.count + 1).dropLast(ext.count)
+                return !middle.isEmpty && middle.allSatisfy { ("0"..."9").contains($0) }
+            }
+            for other in b.names {
+                let (otherFolder, otherLast) = parent(other)
+                if otherFolder == folder && matches(otherLast) { return b.path }
+            }
+            // An existing page file that is a hard link to (or the same file as) `b`.
+            if let target = b.inode, let list = PathBytes.entries(of: folder) {
+                for (entry, _) in list where matches(entry) {
+                    if inode(folder + "/" + entry) == target { return folder + "/" + entry }
+                }
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Spellings
+
+    /// `a/b/c.png` → ("a/b", "c.png").
+    private static func parent(_ path: String) -> (String, String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+
+    /// `c.tar.png` → ("c.tar", ".png"); no extension → (name, "").
+    private static func split(_ name: String) -> (String, String) {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
+        return (String(name[..<dot]), String(name[dot...]))
+    }
+
+    /// The lexical absolute path and the one with its longest existing part resolved.
+    static func names(_ path: String) -> Set<String> {
+        let lexical = PathBytes.absolute(path)
+        var names: Set<String> = [lexical]
+        var head = lexical, tail: [String] = []
+        while true {
+            if let resolved = realPath(head) {
+                names.insert(([resolved == "/" ? "" : resolved] + tail.reversed()).joined(separator: "/"))
+                break
+            }
+            guard head != "/", !head.isEmpty else { break }
+            let (folder, last) = parent(head)
+            tail.append(last)
+            head = folder
+        }
+        return names
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = PathBytes.withCString(path, { realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return PathBytes.string(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)).map { $0 })
+    }
+
+    private static func inode(_ path: String) -> Inode? {
+        var st = stat()
+        guard PathBytes.withCString(path, { stat($0, &st) }) == 0 else { return nil }
+        return Inode(device: UInt64(st.st_dev), number: UInt64(st.st_ino))
+    }
+}
