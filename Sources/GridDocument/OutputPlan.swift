@@ -36,6 +36,8 @@ package struct OutputPlan: Sendable {
         var names: Set<String>
         /// Device and inode of the existing file or folder, if any.
         var inode: Inode?
+        /// For `.pages`: the inodes of the files already there under a page name.
+        var pageInodes: Set<Inode> = []
     }
 
     struct Inode: Hashable, Sendable { var device: UInt64; var number: UInt64 }
@@ -57,18 +59,47 @@ package struct OutputPlan: Sendable {
 
     private mutating func add(_ path: String, _ role: String, _ kind: Kind) {
         guard path != "-", !path.isEmpty else { return }
-        entries.append(Entry(path: path, role: role, kind: kind, names: Self.names(path), inode: Self.inode(path)))
+        var entry = Entry(path: path, role: role, kind: kind, names: Self.names(path), inode: Self.inode(path))
+        if case .pages = kind { entry.pageInodes = Self.existingPageInodes(entry) }
+        entries.append(entry)
     }
 
     /// The first clash, as one line naming both paths and their roles; nil when the plan is safe.
+    /// Only pairs that can clash are looked at (the same spelling or inode, a folder with any
+    /// entry, page files with entries of their folder), so a batch of thousands of documents with
+    /// their images is checked in about linear time.
     package func clash() -> String? {
-        for (i, a) in entries.enumerated() {
-            for b in entries[(i + 1)...] {
-                if let message = Self.clash(a, b) ?? Self.clash(b, a) { return message }
+        var byKey: [String: [Int]] = [:], byFolder: [String: [Int]] = [:]
+        var folders: [Int] = [], pages: [Int] = []
+        for (i, e) in entries.enumerated() {
+            for name in e.names {
+                byKey[name, default: []].append(i)
+                byFolder[Self.parent(name).0, default: []].append(i)
             }
+            if let inode = e.inode { byKey["\u{0}\(inode.device):\(inode.number)", default: []].append(i) }
+            if Self.isFolder(e) { folders.append(i) }
+            if case .pages = e.kind { pages.append(i) }
+        }
+        var candidates = Set<Pair>()
+        func add(_ i: Int, _ j: Int) { if i != j { candidates.insert(Pair(first: min(i, j), second: max(i, j))) } }
+        for group in byKey.values where group.count > 1 {
+            // Two reads never clash: only pairs with a written entry (a file shown by a thousand
+            // documents costs a thousand looks, not a million).
+            for i in group where !Self.isRead(entries[i]) { for j in group { add(i, j) } }
+        }
+        for f in folders { for j in entries.indices { add(f, j) } }
+        for p in pages {
+            for name in entries[p].names { for j in byFolder[Self.parent(name).0] ?? [] { add(p, j) } }
+            for (j, e) in entries.enumerated() where e.inode.map(entries[p].pageInodes.contains) == true { add(p, j) }
+        }
+        for pair in candidates.sorted(by: { ($0.first, $0.second) < ($1.first, $1.second) }) {
+            let a = entries[pair.first], b = entries[pair.second]
+            if let message = Self.clash(a, b) ?? Self.clash(b, a) { return message }
         }
         return nil
     }
+
+    private struct Pair: Hashable { var first: Int; var second: Int }
 
     /// Throws the first clash as bad input.
     package func check() throws(DocumentError) {
@@ -82,7 +113,7 @@ package struct OutputPlan: Sendable {
         func show(_ e: Entry) -> String { "\(e.path) (\(e.role))" }
         switch (a.kind, b.kind) {
         case (.write, .read):
-            if same(a, b) { return "\(show(a)) is the same file as \(show(b)), which this run reads; refusing to overwrite it (choose another output name)" }
+            if same(a, b) { return "\(show(a)) is the same file as \(b.path), which this run reads (\(b.role)); refusing to overwrite it (choose another output name)" }
         case (.write, .write):
             if same(a, b) { return "\(show(a)) and \(show(b)) would be the same file; refusing to write either (choose other output names)" }
         case (.pages, .read), (.pages, .write):
@@ -113,6 +144,10 @@ package struct OutputPlan: Sendable {
         return nil
     }
 
+    private static func isRead(_ e: Entry) -> Bool {
+        switch e.kind { case .read, .readFolder: return true; default: return false }
+    }
+
     private static func isFolder(_ e: Entry) -> Bool {
         switch e.kind { case .readFolder, .writeFolder: return true; default: return false }
     }
@@ -139,23 +174,35 @@ package struct OutputPlan: Sendable {
         for name in a.names {
             let (folder, last) = parent(name)
             let (stem, ext) = split(last)
-            func matches(_ candidate: String) -> Bool {
-                guard candidate.hasPrefix(stem + "-"), candidate.hasSuffix(ext), candidate.count > stem.count + 1 + ext.count else { return false }
-                let middle = candidate.dropFirst(stem.count + 1).dropLast(ext.count)
-                return !middle.isEmpty && middle.allSatisfy { ("0"..."9").contains($0) }
-            }
+            func matches(_ candidate: String) -> Bool { isPageName(candidate, stem: stem, ext: ext) }
             for other in b.names {
                 let (otherFolder, otherLast) = parent(other)
                 if otherFolder == folder && matches(otherLast) { return b.path }
             }
-            // An existing page file that is a hard link to (or the same file as) `b`.
-            if let target = b.inode, let list = PathBytes.entries(of: folder) {
-                for (entry, _) in list where matches(entry) {
-                    if inode(folder + "/" + entry) == target { return folder + "/" + entry }
-                }
+        }
+        // An existing page file that is a hard link to (or the same file as) `b`.
+        if let target = b.inode, a.pageInodes.contains(target) { return "an existing page file" }
+        return nil
+    }
+
+    /// The inodes of files already in the folder of the paginated output `a` under a page name.
+    private static func existingPageInodes(_ a: Entry) -> Set<Inode> {
+        var found = Set<Inode>()
+        for name in a.names {
+            let (folder, last) = parent(name)
+            let (stem, ext) = split(last)
+            for (entry, _) in PathBytes.entries(of: folder) ?? [] where isPageName(entry, stem: stem, ext: ext) {
+                if let number = inode(folder + "/" + entry) { found.insert(number) }
             }
         }
-        return nil
+        return found
+    }
+
+    /// `stem-<digits>ext`.
+    private static func isPageName(_ candidate: String, stem: String, ext: String) -> Bool {
+        guard candidate.hasPrefix(stem + "-"), candidate.hasSuffix(ext), candidate.count > stem.count + 1 + ext.count else { return false }
+        let middle = candidate.dropFirst(stem.count + 1).dropLast(ext.count)
+        return !middle.isEmpty && middle.allSatisfy { ("0"..."9").contains($0) }
     }
 
     // MARK: - Spellings
