@@ -126,8 +126,8 @@ package struct OutputPlan: Sendable {
             }
         case (.write, .readFolder(readOnly: true)), (.pages, .readFolder(readOnly: true)), (.writeFolder, .readFolder), (.read, .writeFolder),
              (.write, .writeFolder), (.pages, .writeFolder):
-            if isFolder(a) && same(a, b) {
-                return "\(show(a)) is the same folder as \(show(b)); refusing the run (keep the folders apart)"
+            if same(a, b) {
+                return "\(show(a)) is \(show(b)) itself; refusing the run (keep the outputs apart from the folders)"
             }
             if inside(a, b) {
                 return "\(show(a)) is inside \(show(b)); refusing the run (keep \(isFolder(a) ? "the folders apart" : "it outside that folder"))"

@@ -36,6 +36,9 @@ import Testing
         ("the actual folder inside the expected folder", ["expected", "OUT"], "expected/sub"),
         ("the expected folder inside the actual folder", ["OUT", "actual"], "actual/sub"),
         ("--report holding the compared images", ["e.png", "a.png", "--report", "OUT"], "."),
+        ("--junit is the expected folder", ["expected", "actual", "--junit", "OUT"], "expected"),
+        ("--markdown is the actual folder", ["expected", "actual", "--markdown", "OUT"], "actual"),
+        ("--diff inside the --report folder", ["e.png", "a.png", "--report", "r", "--diff", "OUT"], "r/files"),
     ]
 
     static let cases: [Case] = templates.flatMap { t in
