@@ -41,7 +41,7 @@ struct ComparisonFlags: ParsableArguments {
         if let antialiasing { words += ["--antialiasing", antialiasing] }
         if let maxPixels { words += ["--max-pixels", "\(maxPixels)"] }
         if let maxFraction { words += ["--max-fraction", "\(maxFraction)"] }
-        if let mask { words += ["--mask", PathBytes.absolute(mask)] }
+        if let mask { words += ["--mask", mask] }  // as given, like the folders: run from the same folder
         if let maxImagePixels { words += ["--max-image-pixels", "\(maxImagePixels)"] }
         return words
     }
