@@ -44,4 +44,23 @@ import Testing
             Issue.record("\(word.debugDescription) came back as \(back.debugDescription) from \(ShellWord.quoted(word))")
         }
     }
+
+    /// File names that are not UTF-8 (`PathBytes` escapes their bytes) reach the shell as the very
+    /// bytes: the printed command stays ASCII around them.
+    @Test func bytesThatAreNotUTF8SurviveTheShell() throws {
+        let words = [[0xFF], [0x61, 0x80, 0x62], [0xC3], [0x27, 0xFE, 0x27], [0x2D, 0xE9, 0x2E, 0x70, 0x6E, 0x67], Array(0x80...0xFF)]
+            .map { PathBytes.string($0 as [UInt8]) }
+        let script = words.map { "printf '%s\\0' " + ShellWord.quoted($0) }.joined(separator: "\n")
+        for word in words { let ascii = ShellWord.quoted(word).unicodeScalars.allSatisfy { $0.isASCII }; #expect(ascii) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let printed = data.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { Array($0) }
+        #expect(printed == words.map { PathBytes.bytes($0) })
+    }
 }

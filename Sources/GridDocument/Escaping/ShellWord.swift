@@ -10,7 +10,15 @@ package enum ShellWord {
         if !word.isEmpty && !word.hasPrefix("=") && word.utf8.allSatisfy(isSafe) { return word }
         var out = "'"
         for character in word.unicodeScalars {
-            if character == "'" { out += "'\\''" } else { out.unicodeScalars.append(character) }
+            if character == "'" {
+                out += "'\\''"
+            } else if let byte = PathBytes.escapedByte(character) {
+                // A file-name byte that is not UTF-8 (`PathBytes`' escape): printed as ASCII that
+                // makes the shell produce that very byte, `'"$(printf '\377')"'`.
+                out += "'\"$(printf '\\" + String(byte, radix: 8) + "')\"'"
+            } else {
+                out.unicodeScalars.append(character)
+            }
         }
         return out + "'"
     }
