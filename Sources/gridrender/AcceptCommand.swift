@@ -58,6 +58,19 @@ struct AcceptCommand: ParsableCommand {
             entries = BatchRunner(jobs: ProcessInfo.processInfo.activeProcessorCount).run(selected) { pair in
                 FolderComparison.compare(pair, expected: expectedDir, actual: actualDir, options: options, mask: mask, pixelBudget: budget)
             }
+            // What will be written, known now: no reference written or removed may be the mask or
+            // a new image (a hard link, a symbolic link), checked before the first copy.
+            if let maskFile = comparison.mask { plan.reads(maskFile, as: "the --mask file") }
+            for entry in entries {
+                let reference = expected + "/" + entry.path
+                switch entry.status {
+                case .changed, .added: plan.writes(reference, as: "a reference to update")
+                case .removed where prune: plan.writes(reference, as: "a reference to remove")
+                default: break
+                }
+                if entry.status != .removed { plan.reads(actual + "/" + entry.path, as: "a new image") }
+            }
+            if let message = plan.clash() { throw CompareCommand.CompareError(message: message) }
         } catch let failure as CompareCommand.CompareError {
             throw fail(failure.message)
         }

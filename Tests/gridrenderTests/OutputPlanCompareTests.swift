@@ -117,4 +117,20 @@ import Testing
         CLI.expectOneErrorLine(run, containing: ["nested"])
         #expect(OutputPlanRenderTests.contents(dir) == before)
     }
+
+    /// `accept` checks what it will write once the comparison is known: a reference to update,
+    /// add or remove (`--prune`) may not be the mask it read (by name or hard link).
+    @Test(arguments: ["expected/m.png", "m.json"])
+    func acceptRefusesWritingOverTheMask(_ maskPath: String) throws {
+        let dir = try CLI.scratch("plan-accept-mask")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for side in ["expected", "actual"] { try FileManager.default.createDirectory(atPath: dir + "/" + side, withIntermediateDirectories: true) }
+        try Data("{\"masks\": []}".utf8).write(to: URL(fileURLWithPath: dir + "/" + maskPath))
+        if maskPath == "m.json" { try FileManager.default.linkItem(atPath: dir + "/m.json", toPath: dir + "/expected/m.png") }
+        try CompareFolderCommandTests.png(dir + "/actual/new.png")
+        let before = OutputPlanRenderTests.contents(dir)
+        let run = try CLI.run(["accept", "--prune", "--mask", maskPath, "expected", "actual"], in: dir)
+        CLI.expectOneErrorLine(run, containing: ["m.png", "refusing"])
+        #expect(OutputPlanRenderTests.contents(dir) == before)
+    }
 }
