@@ -3,11 +3,11 @@ import Testing
 
 /// The output plan of `render` (issue 25 item 4): every output kind (one `-o` file, an
 /// `--appearance` pair, the page files of a paginated PNG, an `--out-dir` output and its page
-/// files) against every input kind (an image a cell shows, the CSV data file, the document
-/// itself), the input spelled five ways (as written, `./`, `sub/../`, through a symbolic link to
+/// files) against every input kind (an image a cell shows, the CSV data file, a theme file, the
+/// document itself), the input spelled five ways (as written, `./`, `sub/../`, through a symbolic link to
 /// the folder, a hard link of another name): exit 2, one `error:` line, the folder unchanged.
 @Suite struct OutputPlanRenderTests {
-    enum InputKind: String, CaseIterable { case image, data, document }
+    enum InputKind: String, CaseIterable { case image, data, theme, document }
     enum OutputKind: String, CaseIterable { case single, appearance, pages, outDir, outDirPages }
     enum Spelling: String, CaseIterable { case plain, dot, parent, symlink, hardlink }
 
@@ -73,6 +73,13 @@ import Testing
             try Data("a,b\n1,2\n".utf8).write(to: URL(fileURLWithPath: dir + "/" + target))
             let reference = try spell(target, c.spelling, in: dir)
             try Data(document(data: reference, paginated: paginated).utf8).write(to: URL(fileURLWithPath: dir + "/doc.json"))
+        case .theme:
+            try Data("{\"extends\": \"minimal\"}".utf8).write(to: URL(fileURLWithPath: dir + "/" + target))
+            var reference = try spell(target, c.spelling, in: dir)
+            if !reference.contains("/") { reference = "./" + reference }  // a theme file is named with a `/`
+            var text = document(paginated: paginated)
+            text.insert(contentsOf: "\"theme\": \"\(reference)\", ", at: text.index(after: text.startIndex))
+            try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/doc.json"))
         case .document:
             try Data(document(paginated: paginated).utf8).write(to: URL(fileURLWithPath: dir + "/" + target))
             documentPath = try spell(target, c.spelling, in: dir)
