@@ -43,6 +43,8 @@ package struct OutputPlan: Sendable {
     struct Inode: Hashable, Sendable { var device: UInt64; var number: UInt64 }
 
     private var entries: [Entry] = []
+    /// Folder listings read for page names, once per folder.
+    private var listings: [String: [String]] = [:]
 
     package init() {}
 
@@ -60,7 +62,7 @@ package struct OutputPlan: Sendable {
     private mutating func add(_ path: String, _ role: String, _ kind: Kind) {
         guard path != "-", !path.isEmpty else { return }
         var entry = Entry(path: path, role: role, kind: kind, names: Self.names(path), inode: Self.inode(path))
-        if case .pages = kind { entry.pageInodes = Self.existingPageInodes(entry) }
+        if case .pages = kind { entry.pageInodes = existingPageInodes(entry) }
         entries.append(entry)
     }
 
@@ -69,12 +71,18 @@ package struct OutputPlan: Sendable {
     /// entry, page files with entries of their folder), so a batch of thousands of documents with
     /// their images is checked in about linear time.
     package func clash() -> String? {
-        var byKey: [String: [Int]] = [:], byFolder: [String: [Int]] = [:]
+        // `byPage["d\0x\0.png"]`: the entries named like a page of `d/x.png` (`d/x-7.png`).
+        var byKey: [String: [Int]] = [:], byPage: [String: [Int]] = [:]
         var folders: [Int] = [], pages: [Int] = []
         for (i, e) in entries.enumerated() {
             for name in e.names {
                 byKey[name, default: []].append(i)
-                byFolder[Self.parent(name).0, default: []].append(i)
+                let (folder, last) = Self.parent(name)
+                let (stem, ext) = Self.split(last)
+                if let dash = stem.lastIndex(of: "-"), stem[stem.index(after: dash)...].allSatisfy({ ("0"..."9").contains($0) }),
+                   stem.index(after: dash) != stem.endIndex {
+                    byPage[Self.pageKey(folder, String(stem[..<dash]), ext), default: []].append(i)
+                }
             }
             if let inode = e.inode { byKey["\u{0}\(inode.device):\(inode.number)", default: []].append(i) }
             if Self.isFolder(e) { folders.append(i) }
@@ -89,7 +97,12 @@ package struct OutputPlan: Sendable {
         }
         for f in folders { for j in entries.indices { add(f, j) } }
         for p in pages {
-            for name in entries[p].names { for j in byFolder[Self.parent(name).0] ?? [] { add(p, j) } }
+            for name in entries[p].names {
+                let (folder, last) = Self.parent(name)
+                let (stem, ext) = Self.split(last)
+                for j in byPage[Self.pageKey(folder, stem, ext)] ?? [] { add(p, j) }
+            }
+            guard !entries[p].pageInodes.isEmpty else { continue }
             for (j, e) in entries.enumerated() where e.inode.map(entries[p].pageInodes.contains) == true { add(p, j) }
         }
         for pair in candidates.sorted(by: { ($0.first, $0.second) < ($1.first, $1.second) }) {
@@ -101,10 +114,7 @@ package struct OutputPlan: Sendable {
 
     private struct Pair: Hashable { var first: Int; var second: Int }
 
-    /// Throws the first clash as bad input.
-    package func check() throws(DocumentError) {
-        if let message = clash() { throw DocumentError(message) }
-    }
+    private static func pageKey(_ folder: String, _ stem: String, _ ext: String) -> String { folder + "\u{0}" + stem + "\u{0}" + ext }
 
     // MARK: - Rules
 
@@ -186,13 +196,14 @@ package struct OutputPlan: Sendable {
     }
 
     /// The inodes of files already in the folder of the paginated output `a` under a page name.
-    private static func existingPageInodes(_ a: Entry) -> Set<Inode> {
+    private mutating func existingPageInodes(_ a: Entry) -> Set<Inode> {
         var found = Set<Inode>()
         for name in a.names {
-            let (folder, last) = parent(name)
-            let (stem, ext) = split(last)
-            for (entry, _) in PathBytes.entries(of: folder) ?? [] where isPageName(entry, stem: stem, ext: ext) {
-                if let number = inode(folder + "/" + entry) { found.insert(number) }
+            let (folder, last) = Self.parent(name)
+            let (stem, ext) = Self.split(last)
+            if listings[folder] == nil { listings[folder] = (PathBytes.entries(of: folder) ?? []).map(\.name) }
+            for entry in listings[folder] ?? [] where Self.isPageName(entry, stem: stem, ext: ext) {
+                if let number = Self.inode(folder + "/" + entry) { found.insert(number) }
             }
         }
         return found

@@ -68,7 +68,12 @@ struct RenderCommand: ParsableCommand {
         // Every document is prepared before anything is written, so the output plan knows each
         // one's files (data, images, themes) and whether it is paginated.
         let prepared = BatchRunner(jobs: jobCount).run(tasks) { task in prepare(task) }
-        if let clash = Self.plan(tasks, prepared).clash() {
+        RenderTrace.mark("all prepared")
+        let plan = Self.plan(tasks, prepared)
+        RenderTrace.mark("plan declared")
+        let clash = plan.clash()
+        RenderTrace.mark("plan checked")
+        if let clash {
             throw fail(clash)
         }
         let progress = ProgressLine(total: tasks.count, enabled: tasks.count > 1 && isatty(STDERR_FILENO) == 1)
