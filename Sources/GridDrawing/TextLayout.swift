@@ -213,8 +213,12 @@ final class TextLayout {
     /// A layout of more than `cullingLines` lines that the clip cuts shows only the lines near the
     /// clip: a tall wrapped cell or title crosses many PNG bands, and showing all of it in each
     /// band made a 1 MB word cost bands × glyphs (quadratic in its length).
+    /// A layout much wider than the clip (a long unwrapped line across PNG tiles) also shows
+    /// only the runs near it (`showLine`).
     func show(in cr: CairoContext, x: Double, y: Double) {
-        if pango_layout_get_line_count(pointer) > TextLayout.cullingLines, showLines(in: cr, x: x, y: y, near: cr.clipExtents()) {
+        let lineCount = pango_layout_get_line_count(pointer)
+        if lineCount > TextLayout.cullingLines || lineCount > 0 && isWide(comparedTo: cr.clipExtents()),
+           showLines(in: cr, x: x, y: y, near: cr.clipExtents()) {
             return
         }
         cr.moveTo(x, y)
@@ -270,12 +274,12 @@ final class TextLayout {
         }
         var end = low
         while end < boxes.count && isNear(boxes[end]) { end += 1 }
-        guard low > 0 || end < boxes.count else { return false }
+        guard low > 0 || end < boxes.count || isWide(comparedTo: clip) else { return false }
         for box in boxes[low..<end] {
             cr.save()
             cr.newPath()
             cr.translate(x + Double(box.x) / scale, y + Double(box.baseline) / scale)
-            pango_cairo_show_layout_line(cr.pointer, box.line)
+            showLine(box.line, originX: x + Double(box.x) / scale, in: cr, near: clip)
             cr.restore()
         }
         return true

@@ -28,7 +28,7 @@ extension Document {
         case numbers
         /// ᵃ ᵇ ᶜ …
         case letters
-        /// * † ‡ § ‖ ¶, then doubled.
+        /// * † ‡ § ‖ ¶, then doubled, tripled and quadrupled: at most `maxSymbolNotes` notes.
         case symbols
     }
 }
@@ -39,6 +39,12 @@ extension Document.FootnoteMarks {
     static let superscriptLetters: [Character] = ["ᵃ", "ᵇ", "ᶜ", "ᵈ", "ᵉ", "ᶠ", "ᵍ", "ʰ", "ⁱ", "ʲ", "ᵏ", "ˡ", "ᵐ", "ⁿ", "ᵒ", "ᵖ",
                                                   "ʳ", "ˢ", "ᵗ", "ᵘ", "ᵛ", "ʷ", "ˣ", "ʸ", "ᶻ"]
     static let symbolMarks: [String] = ["*", "†", "‡", "§", "‖", "¶"]
+
+    /// The most notes `symbols` marks (¶¶¶¶ is the last mark). Symbol marks grow by one symbol
+    /// every six notes, so their text grows with the square of the notes on one place (5,000
+    /// notes on a title made 2 million characters); past this many a document is refused, with
+    /// `numbers` or `letters` (whose marks grow with the logarithm) suggested.
+    public static let maxSymbolNotes = 24
 
     /// The mark of note `n` (1-based): ¹ … ¹², ᵃ … ᶻ then ᵃᵃ …, * † ‡ § ‖ ¶ then ** †† ….
     public func mark(_ n: Int) -> String {

@@ -289,8 +289,23 @@ struct PublicationPlan {
             if byPlace[t.place]?.contains(n) != true { byPlace[t.place, default: []].append(n) }
         }
         let style = document.footnoteMarks
+        if style == .symbols, number.count > Document.FootnoteMarks.maxSymbolNotes {
+            throw failure("footnoteMarks", lineKey: "footnoteMarks",
+                          "\"symbols\" marks at most \(Document.FootnoteMarks.maxSymbolNotes) notes (* † ‡ § ‖ ¶, then doubled, tripled, quadrupled); this table marks \(FileIO.grouped(number.count)): use \"numbers\" or \"letters\"")
+        }
+        let budget = document.budget
         for (place, numbers) in byPlace {
             let text = style.marks(numbers.sorted())
+            // Generated text counts against the cell budget with the text it is added to.
+            let target: Int
+            switch place {
+            case .title: target = document.title?.utf8.count ?? 0
+            case .spanner(let i): target = document.spanners[i].label.utf8.count
+            case .columnTitle, .cell: target = 0
+            }
+            if target + text.utf8.count > budget.cellTextBytes {
+                throw failure("footnotes", lineKey: "footnotes", "the footnote marks on one place make \(FileIO.grouped(text.utf8.count)) bytes; " + budget.cellTooLong(target + text.utf8.count))
+            }
             switch place {
             case .title: titleMark = text
             case .spanner(let i): spannerMarks[i] = text
