@@ -4,12 +4,13 @@ import GridDocument
 import GridSnapshot
 
 /// `gridrender accept EXPECTED_DIR ACTUAL_DIR [PATH…] [--prune]` (DESIGN §9): the one step that
-/// follows a reviewed `compare` of two folders. Exit 0 when everything selected was accepted, 2 on
+/// follows a reviewed `compare` of two folders, with `compare`'s options (`ComparisonFlags`), so it
+/// copies exactly what that comparison reported. Exit 0 when everything selected was accepted, 2 on
 /// bad usage or an image that could not be read (the others are still accepted).
 struct AcceptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accept",
-        abstract: "Copy changed and added images over their references (only those that differ in pixels).",
+        abstract: "Copy the images compare reports as changed or added over their references (same options as compare).",
         discussion: """
         Pairs images by relative path like `compare EXPECTED_DIR ACTUAL_DIR` and takes the same \
         comparison options (--preset, thresholds, --mask …): exactly the images that compare with \
