@@ -39,15 +39,21 @@ struct NodeDecoder {
         return ObjectReader(node: node, members: members, path: path)
     }
 
+    /// Any finite number not too close to 0 (`NumericRange.value`: data values compared by
+    /// conditions); goes through the one gate below like every other number.
     func number(_ node: Node, _ path: String) throws(DocumentError) -> Double {
-        guard case .number(let v, let text) = node.value else { throw typeError(node, path, expected: "a number") }
-        guard v.isFinite else { throw error(node, path, "expected a finite number, found \(text)") }
-        return v
+        try number(node, path, .value)
     }
 
-    /// A number inside one of the ranges of `NumericRange` (the one table of numeric ranges).
+    /// The one gate every numeric key of a document passes: a number inside one of the ranges
+    /// of `NumericRange` (the one table of numeric ranges), finite, and never a subnormal or
+    /// other nonzero number too small to divide by (4e-320 overflowed a stretch share).
     func number(_ node: Node, _ path: String, _ range: NumericRange) throws(DocumentError) -> Double {
-        let v = try number(node, path)
+        guard case .number(let v, let text) = node.value else { throw typeError(node, path, expected: "a number") }
+        guard v.isFinite else { throw error(node, path, "expected a finite number, found \(text)") }
+        if v != 0, abs(v) < range.smallestNonzero {
+            throw error(node, path, "expected \(range.expectation) (0 or at least \(range.smallestNonzero) in size), found \(node.summary)")
+        }
         guard range.contains(v) else { throw error(node, path, "expected \(range.expectation), found \(node.summary)") }
         return v
     }
@@ -62,7 +68,7 @@ struct NodeDecoder {
     func nonNegative(_ node: Node, _ path: String) throws(DocumentError) -> Double {
         let v = try number(node, path)
         guard v >= 0 else { throw error(node, path, "expected a length ≥ 0, found \(node.summary)") }
-        return v
+        return try number(node, path, .length)
     }
 
     /// A number in a closed range (`lowerOpen` excludes the lower bound: 0 < s ≤ 16).
@@ -73,7 +79,7 @@ struct NodeDecoder {
             let lower = lowerOpen ? "greater than \(format(range.lowerBound))" : "at least \(format(range.lowerBound))"
             throw error(node, path, "expected a number \(lower) and at most \(format(range.upperBound)), found \(node.summary)")
         }
-        return v
+        return try number(node, path, NumericRange(lower: range.lowerBound, upper: range.upperBound, lowerOpen: lowerOpen, noun: "a number"))
     }
 
     /// A count or index: a whole number from `min` to `NumericRange.count`'s upper bound.
@@ -85,7 +91,7 @@ struct NodeDecoder {
         guard v <= max else {
             throw error(node, path, "expected a whole number from \(min) to \(NumericRange.text(max)), found \(node.summary)")
         }
-        return Int(v)
+        return Int(try number(node, path, NumericRange(lower: Double(min), upper: max, noun: "a whole number", integral: true)))
     }
 
     func bool(_ node: Node, _ path: String) throws(DocumentError) -> Bool {

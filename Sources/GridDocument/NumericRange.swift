@@ -18,6 +18,9 @@ struct NumericRange: Sendable {
     var unit = ""
     /// Whole numbers only.
     var integral = false
+    /// Nonzero numbers smaller than this in size are refused (subnormals among them): a weight
+    /// of 4e-320 made a share of the stretch infinite. 0 itself stays allowed.
+    var smallestNonzero = 1e-6
 
     func contains(_ v: Double) -> Bool {
         guard v.isFinite, v <= upper, lowerOpen ? v > lower : v >= lower else { return false }
@@ -49,7 +52,7 @@ extension NumericRange {
     /// (1e-308 overflowed the share computation).
     static let fillWeight = NumericRange(lower: 0.0001, upper: 1_000_000, noun: "a fill weight")
     /// `stretch` of a spacing: 0 (does not stretch) up to the same bound as fill weights.
-    static let stretch = NumericRange(lower: 0, upper: 1_000_000, noun: "a stretch weight")
+    static let stretch = NumericRange(lower: 0, upper: 1_000_000, noun: "a stretch weight", smallestNonzero: 0.0001)
     /// `itemHeight.multiplier`: the item height as a multiple of its width.
     static let multiplier = NumericRange(lower: 0, upper: 1_000, noun: "a multiplier")
     /// `itemHeight.extension`: points added to the item width (may be negative).
@@ -68,6 +71,8 @@ extension NumericRange {
     static let glowRadius = NumericRange(lower: 0, upper: 16, noun: "a glow radius", unit: " pt")
     /// Opacity and `fraction` track sizes.
     static let unit = NumericRange(lower: 0, upper: 1, noun: "a number")
+    /// Data values (conditions compare cells with them): any finite number.
+    static let value = NumericRange(lower: -.greatestFiniteMagnitude, upper: .greatestFiniteMagnitude, noun: "a number", smallestNonzero: 0)
     /// `canvas.scale`: pixels per point (DESIGN.md §8).
     static let scale = NumericRange(lower: 0, upper: 16, lowerOpen: true, noun: "a number")
 }

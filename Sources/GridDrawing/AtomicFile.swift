@@ -19,7 +19,7 @@ import GridDocument
 ///   theme and image files, `compare`'s images) is refused: bad input, exit 2.
 /// - A destination without write permission is refused unless `force` (the CLI's `--force`); a
 ///   replaced file keeps its permission bits (a 0600 output stays 0600).
-/// - A full disk says so, instead of the writer's "Write Error".
+/// - A full disk says so, instead of the writer's "Write Error"; so does an output over `ulimit -f`.
 package enum AtomicFile {
     /// What a write may replace.
     package struct Policy: Sendable {
@@ -66,7 +66,11 @@ package enum AtomicFile {
             }
         } catch {
             let code = errno
+            let tooLarge = overFileSizeLimit(temporary, errno: code)
             _ = PathBytes.withCString(temporary) { unlink($0) }
+            if tooLarge {
+                throw RenderError("\(path): cannot write: \(reason(EFBIG))")
+            }
             if diskIsFull(directory, errno: code), !"\(error)".contains("disk is full") {
                 throw RenderError("\(path): cannot write: the disk is full (no space left on the device holding \(directory))")
             }
@@ -120,49 +124,116 @@ package enum AtomicFile {
         return PathBytes.withCString(directory, { statvfs($0, &fs) }) == 0 && fs.f_bavail == 0 && fs.f_blocks > 0
     }
 
+    /// EFBIG, or a file that reached the `ulimit -f` size (RLIMIT_FSIZE): with SIGXFSZ ignored
+    /// (the CLI does) write(2) fails with EFBIG, but libpng and Cairo lose errno.
+    static func overFileSizeLimit(_ temporary: String, errno code: Int32) -> Bool {
+        if code == EFBIG { return true }
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return false }
+        var st = stat()
+        guard PathBytes.withCString(temporary, { stat($0, &st) }) == 0 else { return false }
+        return UInt64(st.st_size) >= UInt64(limit.rlim_cur)
+    }
+
     static func reason(_ code: Int32) -> String {
-        code == ENOSPC || code == EDQUOT ? "the disk is full" : String(cString: strerror(code))
+        if code == EFBIG { return "the file is larger than the limit set by ulimit -f" }
+        return code == ENOSPC || code == EDQUOT ? "the disk is full" : String(cString: strerror(code))
     }
 }
 
 /// Temporary files being written, removed when the process is interrupted.
 ///
-/// The paths live in a fixed table of C strings allocated once, so the signal handler only
-/// reads memory and calls `unlink(2)` (async-signal-safe) before re-raising the signal with its
-/// default action: the exit status still says "killed by SIGINT".
+/// The paths live in chunks of C strings chained by a `next` pointer: a chunk is filled in
+/// before it is linked, and links are never undone, so the signal handler only reads memory and
+/// calls `unlink(2)` (async-signal-safe) before re-raising the signal with its default action:
+/// the exit status still says "killed by SIGINT". There is no capacity: a paginated render of
+/// thousands of pages (one temporary per page) is fully registered.
 package enum TemporaryFiles {
-    static let capacity = 1024
-    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
-        let p = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
-        p.initialize(repeating: nil, count: capacity)
-        return p
-    }()
+    /// Slots per chunk.
+    static let chunkSize = 1024
+
+    /// One chunk: `chunkSize` slots, then the pointer to the next chunk (nil for the last).
+    private struct Chunk {
+        var slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+        var next: UnsafeMutablePointer<Chunk>?
+    }
+
+    nonisolated(unsafe) private static let first: UnsafeMutablePointer<Chunk> = makeChunk()
     private static let lock = NSLock()
 
-    /// Keeps `path` until `unregister`; returns its slot (-1 when the table is full, which only
-    /// means the file is not removed on a signal).
+    private static func makeChunk() -> UnsafeMutablePointer<Chunk> {
+        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: chunkSize)
+        slots.initialize(repeating: nil, count: chunkSize)
+        let chunk = UnsafeMutablePointer<Chunk>.allocate(capacity: 1)
+        chunk.initialize(to: Chunk(slots: slots, next: nil))
+        return chunk
+    }
+
+    /// Keeps `path` until `unregister`; returns its slot (an index over all chunks).
     static func register(_ path: String) -> Int {
+        let copy = PathBytes.strdup(path)
         lock.lock(); defer { lock.unlock() }
-        for i in 0..<capacity where slots[i] == nil {
-            slots[i] = PathBytes.strdup(path)
-            return i
+        var chunk = first
+        var base = 0
+        while true {
+            for i in 0..<chunkSize where chunk.pointee.slots[i] == nil {
+                chunk.pointee.slots[i] = copy
+                return base + i
+            }
+            if let next = chunk.pointee.next {
+                chunk = next
+            } else {
+                // Fully built before it is linked: the handler never sees a half-made chunk.
+                let made = makeChunk()
+                chunk.pointee.next = made
+                chunk = made
+            }
+            base += chunkSize
         }
-        return -1
     }
 
     static func unregister(_ slot: Int) {
         guard slot >= 0 else { return }
         lock.lock(); defer { lock.unlock() }
-        let p = slots[slot]
-        slots[slot] = nil
+        var chunk = first
+        for _ in 0..<(slot / chunkSize) {
+            guard let next = chunk.pointee.next else { return }
+            chunk = next
+        }
+        let p = chunk.pointee.slots[slot % chunkSize]
+        chunk.pointee.slots[slot % chunkSize] = nil
         free(p)
+    }
+
+    /// How many temporary files are registered now.
+    static var count: Int {
+        lock.lock(); defer { lock.unlock() }
+        var n = 0
+        var chunk: UnsafeMutablePointer<Chunk>? = first
+        while let c = chunk {
+            for i in 0..<chunkSize where c.pointee.slots[i] != nil { n += 1 }
+            chunk = c.pointee.next
+        }
+        return n
+    }
+
+    /// Unlinks every registered file. Async-signal-safe: no lock, no allocation, only reads and
+    /// `unlink(2)`; for signal handlers (the CLI's fatal-signal handler calls it too).
+    package static func removeAllNow() {
+        var chunk: UnsafeMutablePointer<Chunk>? = first
+        while let c = chunk {
+            for i in 0..<chunkSize {
+                if let p = c.pointee.slots[i] { unlink(p) }
+            }
+            chunk = c.pointee.next
+        }
     }
 
     /// Installs handlers for SIGINT, SIGTERM and SIGHUP that remove every registered temporary
     /// file and then die of the same signal. For programs (the CLI); a library leaves a host's
     /// signal handling alone.
     package static func removeOnSignals() {
-        _ = slots
+        _ = first
         // A parent may hand these signals over blocked (a test runner's Process does); blocked,
         // they would wait until the render ends, and the output would be written after all.
         var unblock = sigset_t()
@@ -172,13 +243,13 @@ package enum TemporaryFiles {
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { sig in
-                for i in 0..<TemporaryFiles.capacity {
-                    if let p = TemporaryFiles.slots[i] { unlink(p) }
-                }
+                TemporaryFiles.removeAllNow()
                 signal(sig, SIG_DFL)
                 raise(sig)
             }
             sigemptyset(&action.sa_mask)
+            // The other two are held while one runs, so a second signal cannot cut the walk short.
+            for other in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&action.sa_mask, other) }
             action.sa_flags = 0
             sigaction(sig, &action, nil)
         }

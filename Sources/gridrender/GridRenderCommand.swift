@@ -27,6 +27,8 @@ struct GridRenderCommand: ParsableCommand {
             RenderTrace.mark("main")
             // Ctrl-C, SIGTERM and SIGHUP remove any temporary output file before the process dies.
             TemporaryFiles.removeOnSignals()
+            // ulimit -f is a write error; a trap under a memory limit is one line, no backtrace.
+            FatalSignals.install()
             // The raw argv, decoded losslessly: CommandLine.arguments has already turned file-name
             // bytes that are not UTF-8 into U+FFFD, losing the file's real name (PathBytes).
             var command = try parseAsRoot(Array(PathBytes.arguments.dropFirst()))
