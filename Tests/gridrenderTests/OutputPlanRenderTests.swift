@@ -173,4 +173,20 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: dir + "/x-2.png"))
         }
     }
+
+    /// One input's output over another input's file, in either order of the batch and with many
+    /// threads: refused before the first document is rendered.
+    @Test(arguments: [["a.json", "b.json"], ["b.json", "a.json"]])
+    func oneInputsOutputOverAnothersImage(_ order: [String]) throws {
+        let dir = try CLI.scratch("plan-cross")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
+        try CompareFolderCommandTests.png(dir + "/out/b.png", dot: (1, 2))
+        try Data(Self.document(cell: "{\"image\": \"out/b.png\"}", paginated: false).utf8).write(to: URL(fileURLWithPath: dir + "/a.json"))
+        try Data(Self.document(paginated: false).utf8).write(to: URL(fileURLWithPath: dir + "/b.json"))
+        let before = Self.contents(dir)
+        let run = try CLI.run(["render"] + order + ["--out-dir", "./out/", "--format", "png", "--jobs", "2"], in: dir)
+        CLI.expectOneErrorLine(run, containing: ["out/b.png", "read by a.json", "refusing"])
+        #expect(Self.contents(dir) == before)
+    }
 }
