@@ -67,7 +67,8 @@ struct RenderCommand: ParsableCommand {
         let jobCount = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, tasks.count)
         // Every document is prepared before anything is written, so the output plan knows each
         // one's files (data, images, themes) and whether it is paginated.
-        let prepared = BatchRunner(jobs: jobCount).run(tasks) { task in prepare(task) }
+        let keep = tasks.count <= Self.keptGrids
+        let prepared = BatchRunner(jobs: jobCount).run(tasks) { task in prepare(task, keep: keep) }
         RenderTrace.mark("all prepared")
         let plan = Self.plan(tasks, prepared)
         RenderTrace.mark("plan declared")
@@ -131,9 +132,16 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// A document prepared for rendering, or why it could not be.
+    /// Batches up to this many outputs keep their prepared documents from the plan to the render;
+    /// larger ones keep only what the plan needs and prepare each again when it is rendered, so a
+    /// batch holds no more documents in memory than it renders at once.
+    static let keptGrids = 16
+
+    /// A document prepared for rendering, what the plan needs of it, or why it could not be.
     enum Prepared: Sendable {
         case grid(PreparedGrid)
+        /// The files it reads and whether it is paginated; prepared again for the render.
+        case facts(readFiles: [String], paginated: Bool)
         case failed(Outcome)
     }
 
@@ -142,10 +150,15 @@ struct RenderCommand: ParsableCommand {
     static func plan(_ tasks: [Task], _ prepared: [Prepared]) -> OutputPlan {
         var plan = OutputPlan()
         for (task, state) in zip(tasks, prepared) {
-            plan.reads(task.input, as: "an input document")
-            guard case .grid(let grid) = state else { continue }
-            for file in grid.readFiles where file != task.input { plan.reads(file, as: "read by \(task.input)") }
-            if grid.page != nil && OutputFormat(path: task.output) != .pdf {
+            if task.input != "-" { plan.reads(task.input, as: "an input document") }  // `-`: standard input
+            let readFiles: [String], paginated: Bool
+            switch state {
+            case .grid(let grid): (readFiles, paginated) = (grid.readFiles, grid.page != nil)
+            case .facts(let files, let pages): (readFiles, paginated) = (files, pages)
+            case .failed: continue
+            }
+            for file in readFiles where file != task.input { plan.reads(file, as: "read by \(task.input)") }
+            if paginated && OutputFormat(path: task.output) != .pdf {
                 plan.writesPages(task.output, as: "the pages of \(task.input)")
             } else {
                 plan.writes(task.output, as: "the output of \(task.input)")
@@ -154,21 +167,29 @@ struct RenderCommand: ParsableCommand {
         return plan
     }
 
-    private func prepare(_ task: Task) -> Prepared {
+    /// Standard input can be read once only: its document is always kept.
+    private func prepare(_ task: Task, keep: Bool) -> Prepared {
         do {
             RenderTrace.mark("start \(task.input)")
             let grid = try document.prepare(task.input, appearance: task.appearance)
             RenderTrace.mark("prepared")
-            return .grid(grid)
+            return keep || task.input == "-" ? .grid(grid) : .facts(readFiles: grid.readFiles, paginated: grid.page != nil)
         } catch {
             return .failed(.failed(error.description, code: 2))
         }
     }
 
     private func render(_ task: Task, _ prepared: Prepared) -> Outcome {
-        guard case .grid(let grid) = prepared else {
-            if case .failed(let outcome) = prepared { return outcome }
-            return .rendered
+        let grid: PreparedGrid
+        switch prepared {
+        case .failed(let outcome): return outcome
+        case .grid(let kept): grid = kept
+        case .facts:
+            switch prepare(task, keep: true) {
+            case .grid(let again): grid = again
+            case .failed(let outcome): return outcome
+            case .facts: return .rendered
+            }
         }
         do {
             var options = document.renderOptions(warnings: { warn($0) })

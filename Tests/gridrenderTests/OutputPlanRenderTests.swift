@@ -189,4 +189,23 @@ import Testing
         CLI.expectOneErrorLine(run, containing: ["out/b.png", "read by a.json", "refusing"])
         #expect(Self.contents(dir) == before)
     }
+
+    /// A batch larger than `RenderCommand.keptGrids` (which keeps only what the plan needs and
+    /// prepares each document again to render it) is planned the same way, and renders when clean.
+    @Test func largeBatchesArePlannedToo() throws {
+        let dir = try CLI.scratch("plan-large")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var inputs: [String] = []
+        for i in 0..<24 {
+            try Data(Self.document(paginated: i % 2 == 0).utf8).write(to: URL(fileURLWithPath: dir + "/d\(i).json"))
+            inputs.append("d\(i).json")
+        }
+        try Data(Self.document(paginated: false).utf8).write(to: URL(fileURLWithPath: dir + "/d4-2.json"))
+        let refused = try CLI.run(["render"] + inputs + ["d4-2.json", "--out-dir", "out", "--format", "png"], in: dir)
+        CLI.expectOneErrorLine(refused, containing: ["out/d4-2.png", "page file", "out/d4.png"])
+        #expect(CLI.listing(dir + "/out").isEmpty)
+        let fine = try CLI.run(["render"] + inputs + ["--out-dir", "out", "--format", "png"], in: dir)
+        #expect(fine.status == 0, "\(fine.stderr)")
+        #expect(CLI.listing(dir + "/out").contains("d23.png") && CLI.listing(dir + "/out").contains("d22-1.png"))
+    }
 }
