@@ -48,7 +48,7 @@ package struct OutputPlan: Sendable {
 
     package init() {}
 
-    /// A file the run reads (`-`, standard input, is no file and is ignored).
+    /// A file the run reads.
     package mutating func reads(_ path: String, as role: String) { add(path, role, .read) }
     /// A folder the run walks; with `readOnly` no output may be written inside it.
     package mutating func readsFolder(_ path: String, as role: String, readOnly: Bool = true) { add(path, role, .readFolder(readOnly: readOnly)) }
@@ -59,8 +59,10 @@ package struct OutputPlan: Sendable {
     /// A folder the run writes files into.
     package mutating func writesFolder(_ path: String, as role: String) { add(path, role, .writeFolder) }
 
+    /// `-` is declared like any name: `compare` takes it as a file in the working folder; only
+    /// the caller knows when it means standard input (render's documents), and leaves it out.
     private mutating func add(_ path: String, _ role: String, _ kind: Kind) {
-        guard path != "-", !path.isEmpty else { return }
+        guard !path.isEmpty else { return }
         var entry = Entry(path: path, role: role, kind: kind, names: Self.names(path), inode: Self.inode(path))
         if case .pages = kind { entry.pageInodes = existingPageInodes(entry) }
         entries.append(entry)
