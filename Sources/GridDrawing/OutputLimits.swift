@@ -7,7 +7,9 @@ import GridLayout
 /// - Cairo keeps coordinates as 24.8 fixed-point numbers: a vector page side past 8,388,607
 ///   units came out empty (390,000 rows to SVG).
 /// - Pango measures in `Int32` units of 1/1024: a column wider than 2,097,151 units was laid out
-///   25 px wide. The check is in device pixels (points × scale), the larger of the two spaces.
+///   25 px wide. The check is in device pixels (points × scale), the larger of the two spaces;
+///   natural text widths that could pass Pango's range are added up in `Double`
+///   (`TextLayout.summedLineWidth`), so a long unwrapped text reaches this check at its size.
 enum OutputLimits {
     /// The largest SVG or single-page PDF side, in points (`CAIRO_FIXED_MAX`).
     static let maxVectorSide = 8_388_607.0
@@ -23,8 +25,10 @@ enum OutputLimits {
                 throw RenderError("the \(format == .svg ? "SVG" : "PDF page") would be \(grouped(side)) pt \(what); Cairo draws at most \(grouped(maxVectorSide)) pt per side (\(hint))", badInput: true)
             }
         }
-        if let widest = layout.columns.max(by: { $0.size < $1.size }), widest.size * scale > maxTextExtent {
-            throw RenderError("a column is \(grouped(widest.size * scale)) px wide; text can be laid out at most \(grouped(maxTextExtent)) px wide (Pango's range): use a narrower column, let its text wrap, or lower the scale", badInput: true)
+        if let index = layout.columns.indices.max(by: { layout.columns[$0].size < layout.columns[$1].size }),
+           layout.columns[index].size * scale > maxTextExtent {
+            let widest = layout.columns[index]
+            throw RenderError("column \(index + 1) (counted from 1, a text in it unwrapped) is \(grouped(widest.size * scale)) px wide; text can be laid out at most \(grouped(maxTextExtent)) px wide (Pango's range): use a narrower column, let its text wrap, or lower the scale", badInput: true)
         }
     }
 

@@ -54,6 +54,7 @@ final class TextLayout {
         lineLimit = settings.lineLimit
         if settings.alignment != alignment { pango_layout_set_alignment(pointer, settings.alignment); alignment = settings.alignment }
         lineBoxes = nil
+        summedWidth = nil
         let styled = StyledText(text, style: style, link: link, mode: context.fontMap.mode, gate: context.links)
         pango_layout_set_text(pointer, styled.text, -1)
         if styled.attributes != nil || attributes != nil {
@@ -62,7 +63,13 @@ final class TextLayout {
         }
         links = styled.links
         droppedLinks = styled.dropped
+        mayOverflow = TextLayout.mayOverflow(bytes: styled.text.utf8.count, size: style.font.size ?? 12)
     }
+
+    /// Whether the current text could be wider than Pango's extents hold (`summedLineWidth`).
+    private var mayOverflow = false
+    /// `summedLineWidth()` of the current text and settings, once measured.
+    private var summedWidth: Double?
 
     /// The characters of the current text that no font has (drawn as hex boxes), or [] —
     /// cheap when there are none (Pango counts them as it lays out).
@@ -193,8 +200,14 @@ final class TextLayout {
             pango_layout_index_to_pos(pointer, line.pointee.start_index, &pos)
             height = Double(pos.y) / scale
         }
-        return Rect(x: Double(logical.x) / scale, y: Double(logical.y) / scale,
-                    width: Double(logical.width) / scale, height: height)
+        var width = Double(logical.width) / scale
+        if mayOverflow {
+            // Added up once per text: a long line is measured again for every PNG tile it crosses.
+            let summed = summedWidth ?? summedLineWidth()
+            summedWidth = summed
+            width = max(width, summed)
+        }
+        return Rect(x: Double(logical.x) / scale, y: Double(logical.y) / scale, width: width, height: height)
     }
 
     /// The x offset (points) of the character at `byteIndex` in the current text.

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Generated text and long text through the command line (issue 25 item 7): symbol footnote
+/// marks are bounded, marks count against the cell budget, an unwrapped text wider than
+/// Pango's range is refused with one line (never squeezed), and a line of many styled runs
+/// shown across PNG tiles draws the same pixels as a line within one tile.
+@Suite struct LinearTextCommandTests {
+    static func footnotes(_ count: Int, marks: String, onTitle: Bool = true) -> String {
+        let notes = (0..<count).map { #"{"text": "n\#($0)", "title": \#(onTitle), "columns": ["a"]}"# }.joined(separator: ",")
+        return #"{"title": "T", "columns": [{"key": "a"}], "data": {"rows": [["x"]]}, "footnoteMarks": "\#(marks)", "footnotes": [\#(notes)]}"#
+    }
+
+    /// Up to 24 notes render with symbols; 25, 2,000 and 5,000 are refused with one line at once.
+    @Test(arguments: [1, 6, 7, 24, 25, 100, 2_000, 5_000])
+    func symbolMarksAreBounded(count: Int) throws {
+        let dir = try CLI.scratch("symbols")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.footnotes(count, marks: "symbols").write(toFile: dir + "/doc.json", atomically: true, encoding: .utf8)
+        let run = try CLI.run(["render", "doc.json", "-o", "out.png"], in: dir)
+        if count <= 24 {
+            #expect(run.status == 0, "\(run.stderr)")
+        } else {
+            #expect(run.status == 2)
+            #expect(run.errorLines.count == 1, "\(run.stderr)")
+            #expect(run.stderr.contains("footnoteMarks") && run.stderr.contains("\"symbols\" marks at most 24 notes") && run.stderr.contains("\"numbers\""), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
+        }
+    }
+
+    /// Numbers and letters take any count; the joined marks on one place count against the
+    /// cell budget with the text they follow.
+    @Test(arguments: ["numbers", "letters"])
+    func marksCountAgainstTheCellBudget(marks: String) throws {
+        let dir = try CLI.scratch("markbudget")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.footnotes(300, marks: marks).write(toFile: dir + "/doc.json", atomically: true, encoding: .utf8)
+        let fits = try CLI.run(["render", "doc.json", "-o", "out.svg"], in: dir)
+        #expect(fits.status == 0, "\(fits.stderr)")
+        let over = try CLI.run(["render", "doc.json", "-o", "over.svg"], in: dir, environment: ["GRIDRENDER_MAX_CELL_BYTES": "200"])
+        #expect(over.status == 2)
+        #expect(over.errorLines.count == 1, "\(over.stderr)")
+        #expect(over.stderr.contains("footnote marks on one place") && over.stderr.contains("GRIDRENDER_MAX_CELL_BYTES"), "\(over.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/over.svg"))
+    }
+
+    /// Unwrapped texts whose natural width passes Pango's Int32 range (wide Latin, CJK, a large
+    /// font, markup) are refused with one line naming the column in every format; the same
+    /// texts a fifth as long render at their width.
+    @Test(arguments: ["W", "字", "x", "*W* "], ["png", "svg", "pdf"])
+    func unwrappedTextPastPangosRangeIsRefused(unit: String, format: String) throws {
+        let dir = try CLI.scratch("wide")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let size = unit == "x" ? 40 : 9
+        let count = unit == "x" ? 120_000 : 200_000
+        func doc(_ n: Int) -> String {
+            #"{"columns": [{"key": "a", "style": {"size": \#(size), "markup": "markdown"}}], "data": {"rows": [["\#(String(repeating: unit, count: n))"]]}}"#
+        }
+        try doc(count).write(toFile: dir + "/doc.json", atomically: true, encoding: .utf8)
+        let run = try CLI.run(["render", "doc.json", "-o", "out.\(format)"], in: dir)
+        #expect(run.status == 2, "\(unit) \(format): \(run.stderr)")
+        #expect(run.errorLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("column 1") && run.stderr.contains("Pango's range"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.\(format)"))
+        // A fifth as long fits: the layout is its true width, not a squeezed one.
+        try doc(count / 5).write(toFile: dir + "/short.json", atomically: true, encoding: .utf8)
+        let layout = try CLI.run(["layout", "short.json"], in: dir)
+        #expect(layout.status == 0, "\(layout.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(layout.stdout.utf8)) as? [String: Any])
+        let width = try #require((json["size"] as? [String: Double])?["width"])
+        #expect(width > 100_000, "\(unit): \(width)")
+    }
+}
