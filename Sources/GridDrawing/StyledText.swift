@@ -55,6 +55,7 @@ struct StyledText {
             }
         }
         self.links = links
+        attributes.commit()
         // Latin text with accents and no markup needs nothing: laid out exactly as plain text.
         self.attributes = attributes.isEmpty ? nil : attributes
     }
