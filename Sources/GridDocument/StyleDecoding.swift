@@ -129,8 +129,14 @@ extension NodeDecoder {
     func fontSpec(_ node: Node, _ path: String) throws(DocumentError) -> FontSpec {
         switch node.value {
         case .string(let s):
-            guard let f = FontSpec(pangoDescription: s) else {
+            guard var f = FontSpec(pangoDescription: s) else {
                 throw error(node, path, "invalid font description \(node.summary); expected e.g. \"DejaVu Sans Bold 9\"")
+            }
+            // The size inside the description is a number of the document too: it passes the
+            // same gate as `size` ("DejaVu Sans 2147483648" trapped converting to Pango units).
+            if let size = f.size {
+                let word = s.split(whereSeparator: { $0 == " " || $0 == "\t" }).last.map(String.init) ?? String(size)
+                f.size = try number(Node(.number(size, text: word), line: node.line), path, .fontSize)
             }
             return f
         case .object:
