@@ -16,6 +16,9 @@ import GridDrawing
 ///   backtracer's handlers, which the runtime installed before `main`). The handler runs on an
 ///   alternate stack so that a stack overflow reaches it too.
 ///
+/// Under an address-space limit standard error is held (`StandardErrorHold`), so the Swift
+/// runtime's "Fatal error: failed to allocate …" line is dropped rather than shown.
+///
 /// Only for the program: a library leaves a host's signal handling alone.
 enum FatalSignals {
     static let signals: [(Int32, String)] = [
@@ -25,6 +28,8 @@ enum FatalSignals {
 
     static func install() {
         signal(SIGXFSZ, SIG_IGN)
+        _ = table
+        StandardErrorHold.startUnderMemoryLimit()
         for (sig, name) in signals {
             table[Int(sig)] = strdup("error: gridrender ran out of memory or hit a system limit (\(name)); no output was written\n")
         }
@@ -41,8 +46,10 @@ enum FatalSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { sig in
                 TemporaryFiles.removeAllNow()
+                // The runtime's own "Fatal error: failed to allocate…" and its trace are dropped.
+                let fd = StandardErrorHold.release(onlyMessages: true)
                 if sig >= 0, Int(sig) < FatalSignals.tableSize, let line = FatalSignals.table[Int(sig)] {
-                    _ = write(2, line, strlen(line))
+                    _ = write(fd, line, strlen(line))
                 }
                 _exit(1)
             }
