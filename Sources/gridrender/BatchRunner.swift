@@ -47,3 +47,19 @@ final class LockedArray<Element>: @unchecked Sendable {  // guarded by `lock`
         return storage
     }
 }
+
+/// A byte budget taken from by concurrent workers: `take` succeeds while what was taken stays
+/// within it (`render` keeps prepared documents while their input files fit).
+final class LockedBudget: @unchecked Sendable {  // guarded by `lock`
+    private let lock = NSLock()
+    private var left: Int64
+
+    init(bytes: Int64) { left = bytes }
+
+    func take(_ bytes: Int64) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard bytes <= left else { return false }
+        left -= bytes
+        return true
+    }
+}

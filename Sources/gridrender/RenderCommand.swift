@@ -67,8 +67,8 @@ struct RenderCommand: ParsableCommand {
         let jobCount = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, tasks.count)
         // Every document is prepared before anything is written, so the output plan knows each
         // one's files (data, images, themes) and whether it is paginated.
-        let keep = tasks.count <= Self.keptGrids
-        let prepared = BatchRunner(jobs: jobCount).run(tasks) { task in prepare(task, keep: keep) }
+        let budget = LockedBudget(bytes: Self.keptInputBytes)
+        let prepared = BatchRunner(jobs: jobCount).run(tasks) { task in prepare(task, budget: budget) }
         RenderTrace.mark("all prepared")
         let plan = Self.plan(tasks, prepared)
         RenderTrace.mark("plan declared")
@@ -132,10 +132,12 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// Batches up to this many outputs keep their prepared documents from the plan to the render;
-    /// larger ones keep only what the plan needs and prepare each again when it is rendered, so a
-    /// batch holds no more documents in memory than it renders at once.
-    static let keptGrids = 16
+    /// Prepared documents are kept from the plan to the render while the files they were read
+    /// from (document and data, not images) add up to at most this many bytes; past it a document
+    /// keeps only what the plan needs and is prepared again when it is rendered, so a batch of
+    /// large tables holds no more of them in memory than it renders at once.
+    /// `GRIDRENDER_KEPT_INPUT_BYTES` sets it (the tests use 0 to take the prepare-again path).
+    static let keptInputBytes: Int64 = getenv("GRIDRENDER_KEPT_INPUT_BYTES").flatMap { Int64(String(cString: $0)) } ?? 16 << 20
 
     /// A document prepared for rendering, what the plan needs of it, or why it could not be.
     enum Prepared: Sendable {
@@ -168,15 +170,23 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// Standard input can be read once only: its document is always kept.
-    private func prepare(_ task: Task, keep: Bool) -> Prepared {
+    private func prepare(_ task: Task, budget: LockedBudget?) -> Prepared {
         do {
             RenderTrace.mark("start \(task.input)")
             let grid = try document.prepare(task.input, appearance: task.appearance)
             RenderTrace.mark("prepared")
-            return keep || task.input == "-" ? .grid(grid) : .facts(readFiles: grid.readFiles, paginated: grid.page != nil)
+            let text = grid.readFiles.filter { !["png", "svg", "pdf"].contains(PathBytes.pathExtension($0).lowercased()) }
+            let keep = task.input == "-" || budget.map { $0.take(text.reduce(0) { $0 + Self.fileSize($1) }) } ?? true
+            return keep ? .grid(grid) : .facts(readFiles: grid.readFiles, paginated: grid.page != nil)
         } catch {
             return .failed(.failed(error.description, code: 2))
         }
+    }
+
+    /// The size of a file in bytes (0 when it cannot be seen).
+    private static func fileSize(_ path: String) -> Int64 {
+        var st = stat()
+        return PathBytes.withCString(path, { stat($0, &st) }) == 0 ? Int64(st.st_size) : 0
     }
 
     private func render(_ task: Task, _ prepared: Prepared) -> Outcome {
@@ -185,7 +195,7 @@ struct RenderCommand: ParsableCommand {
         case .failed(let outcome): return outcome
         case .grid(let kept): grid = kept
         case .facts:
-            switch prepare(task, keep: true) {
+            switch prepare(task, budget: nil) {
             case .grid(let again): grid = again
             case .failed(let outcome): return outcome
             case .facts: return .rendered

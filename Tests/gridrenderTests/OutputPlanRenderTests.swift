@@ -190,9 +190,10 @@ import Testing
         #expect(Self.contents(dir) == before)
     }
 
-    /// A batch larger than `RenderCommand.keptGrids` (which keeps only what the plan needs and
-    /// prepares each document again to render it) is planned the same way, and renders when clean.
-    @Test func largeBatchesArePlannedToo() throws {
+    /// A batch past `RenderCommand.keptInputBytes` (which keeps only what the plan needs and
+    /// prepares each document again to render it; 0 here, and the default) is planned the same
+    /// way, and renders when clean.
+    @Test(arguments: ["0", "16777216"]) func largeBatchesArePlannedToo(keptBytes: String) throws {
         let dir = try CLI.scratch("plan-large")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var inputs: [String] = []
@@ -201,11 +202,13 @@ import Testing
             inputs.append("d\(i).json")
         }
         try Data(Self.document(paginated: false).utf8).write(to: URL(fileURLWithPath: dir + "/d4-2.json"))
-        let refused = try CLI.run(["render"] + inputs + ["d4-2.json", "--out-dir", "out", "--format", "png"], in: dir)
+        let environment = ["GRIDRENDER_KEPT_INPUT_BYTES": keptBytes]
+        let refused = try CLI.run(["render"] + inputs + ["d4-2.json", "--out-dir", "out", "--format", "png"], in: dir, environment: environment)
         CLI.expectOneErrorLine(refused, containing: ["out/d4-2.png", "page file", "out/d4.png"])
         #expect(CLI.listing(dir + "/out").isEmpty)
-        let fine = try CLI.run(["render"] + inputs + ["--out-dir", "out", "--format", "png"], in: dir)
+        let fine = try CLI.run(["render"] + inputs + ["--out-dir", "out", "--format", "png"], in: dir, environment: environment)
         #expect(fine.status == 0, "\(fine.stderr)")
+        #expect(CLI.listing(dir + "/out").count == 12 + 12 * 4)  // 30 rows: 4 pages each
         #expect(CLI.listing(dir + "/out").contains("d23.png") && CLI.listing(dir + "/out").contains("d22-1.png"))
     }
 }
