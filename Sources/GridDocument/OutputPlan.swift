@@ -10,9 +10,10 @@ import Darwin
 /// walks may not be nested in each other, nor hold (or sit in) a folder the run writes.
 ///
 /// Paths are compared under any spelling: existing files by device and inode (hard links and
-/// symbolic links included), and every path by its absolute form with `.` and `..` removed and
-/// the longest existing part resolved through `realpath` (so `./x`, `x`, `d/../x` and a link to
-/// the folder all meet). `render`, `compare` and `accept` go through this one check.
+/// symbolic links included), and every path as the kernel reads it: its longest existing part
+/// resolved through `realpath`, the rest with `.` and `..` removed (so `./x`, `x`, `d/../x`, a link
+/// to the folder and `link/../x` all meet where the kernel would write). `render`, `compare` and
+/// `accept` go through this one check.
 package struct OutputPlan: Sendable {
     /// What a declared path is.
     enum Kind: Sendable {
@@ -32,7 +33,7 @@ package struct OutputPlan: Sendable {
         var path: String
         var role: String
         var kind: Kind
-        /// The absolute spellings of the path (lexical and resolved).
+        /// The absolute spelling of the path as the kernel resolves it (`names(_:)`).
         var names: Set<String>
         /// Device and inode of the existing file or folder, if any.
         var inode: Inode?
@@ -233,22 +234,20 @@ package struct OutputPlan: Sendable {
         return (String(name[..<dot]), String(name[dot...]))
     }
 
-    /// The lexical absolute path and the one with its longest existing part resolved.
+    /// The path as the kernel reads it: the longest existing part of the path *as written*
+    /// resolved by `realpath` (so `link/..` is the folder above the link's target, not the folder
+    /// holding the link), then the part not yet there with `.` and `..` removed lexically (the
+    /// folders an output creates are real folders, never links).
     static func names(_ path: String) -> Set<String> {
-        let lexical = PathBytes.absolute(path)
-        var names: Set<String> = [lexical]
-        var head = lexical, tail: [String] = []
+        let raw = path.hasPrefix("/") ? path : PathBytes.absolute(".") + "/" + path
+        var head = raw.split(separator: "/").map(String.init), tail: [String] = []
         while true {
-            if let resolved = realPath(head) {
-                names.insert(([resolved == "/" ? "" : resolved] + tail.reversed()).joined(separator: "/"))
-                break
+            if let resolved = realPath("/" + head.joined(separator: "/")) {
+                return [PathBytes.absolute(([resolved] + tail.reversed()).joined(separator: "/"))]
             }
-            guard head != "/", !head.isEmpty else { break }
-            let (folder, last) = parent(head)
+            guard let last = head.popLast() else { return [PathBytes.absolute(path)] }
             tail.append(last)
-            head = folder
         }
-        return names
     }
 
     private static func realPath(_ path: String) -> String? {
