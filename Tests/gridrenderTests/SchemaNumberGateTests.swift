@@ -174,7 +174,14 @@ import Testing
         try checkBatch(literal, format: "pdf")
     }
 
-    func checkBatch(_ literal: String, format: String) throws {
+    /// The same documents read as YAML (JSON is YAML's flow style): the YAML reader's numbers
+    /// meet the same gate.
+    @Test(arguments: ["4e-320", "2147483648", "99999999999999999999999", "1"])
+    func everyNumericKeyTakesTheValueInYAML(_ literal: String) throws {
+        try checkBatch(literal, format: "png", extension: "yaml")
+    }
+
+    func checkBatch(_ literal: String, format: String, extension ext: String = "json") throws {
         let sites = try Self.sites()
         let dir = try CLI.scratch("numbers")
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -184,7 +191,7 @@ import Testing
             let json = try JSONSerialization.data(withJSONObject: site.document, options: [.sortedKeys])
             let text = String(decoding: json, as: UTF8.self).replacingOccurrences(of: "\"\(Self.placeholder)\"", with: literal)
                 .replacingOccurrences(of: Self.wordPlaceholder, with: literal)
-            let name = String(format: "n%03d.json", index)
+            let name = String(format: "n%03d.", index) + ext
             try text.write(toFile: dir + "/" + name, atomically: false, encoding: .utf8)
             names.append(name)
         }
@@ -198,7 +205,7 @@ import Testing
         let errors = run.errorLines.filter { $0.hasPrefix("error: ") }
         var rendered = 0
         for (index, name) in names.enumerated() {
-            let output = String(name.dropLast(5)) + "." + format
+            let output = String(name.dropLast(ext.count + 1)) + "." + format
             let mentions = errors.filter { $0.hasPrefix("error: \(name):") }.count
             if written.contains(output) {
                 rendered += 1
