@@ -99,11 +99,19 @@ public enum FolderComparison {
         return paths.sorted()
     }
 
-    /// Every relative path found in either folder, sorted, with where it exists.
+    /// Every relative path found in either folder, sorted, with where it exists. Paths are paired
+    /// by their bytes, not by `String` equality: Swift calls `café` (NFC) and `café` (NFD) equal,
+    /// but they are two files, and each must be compared (not one dropped, nor paired with a file
+    /// the other folder does not have).
     public static func pairs(expected: String, actual: String) throws(ImageError) -> [Pair] {
-        let before = Set(try images(in: expected)), after = Set(try images(in: actual))
-        return before.union(after).sorted().compactMap { path in
-            Kind(path: path).map { Pair(path: path, kind: $0, inExpected: before.contains(path), inActual: after.contains(path)) }
+        let before = try images(in: expected), after = try images(in: actual)
+        let inBefore = Set(before.map(PathBytes.bytes)), inAfter = Set(after.map(PathBytes.bytes))
+        var seen = Set<[UInt8]>(), paths: [String] = []
+        for path in before + after where seen.insert(PathBytes.bytes(path)).inserted { paths.append(path) }
+        paths.sort { $0 != $1 ? $0 < $1 : PathBytes.bytes($0).lexicographicallyPrecedes(PathBytes.bytes($1)) }
+        return paths.compactMap { path in
+            let key = PathBytes.bytes(path)
+            return Kind(path: path).map { Pair(path: path, kind: $0, inExpected: inBefore.contains(key), inActual: inAfter.contains(key)) }
         }
     }
 
