@@ -18,16 +18,10 @@ enum PageFiles {
     /// Runs `write` with one temporary path per entry of `paths`, then renames each into place.
     /// Every page goes through `policy`, as a single output does: a page file may not replace a
     /// file the document reads (its own image named `out-1.png`), nor a read-only file unforced.
-    static func write(to paths: ArraySlice<String>, policy: AtomicFile.Policy, _ write: ([String]) throws -> Void,
-                      temporaries: [String] = []) throws {
-        if temporaries.isEmpty {
-            // All pages are checked before the first is written.
-            for path in paths { try AtomicFile.checkDestination(path, policy: policy) }
-        }
-        guard let first = paths.first else { return try write(temporaries) }
-        try AtomicFile.write(to: first, policy: policy) { temporary in
-            try PageFiles.write(to: paths.dropFirst(), policy: policy, write, temporaries: temporaries + [temporary])
-        }
+    static func write(to paths: ArraySlice<String>, policy: AtomicFile.Policy, _ write: ([String]) throws -> Void) throws {
+        // All pages are checked before the first is written, and written without one stack
+        // frame per page (AtomicFile.write(toAll:)).
+        try AtomicFile.write(toAll: Array(paths), policy: policy, write)
     }
 }
 
