@@ -68,7 +68,7 @@ struct NodeDecoder {
     func nonNegative(_ node: Node, _ path: String) throws(DocumentError) -> Double {
         let v = try number(node, path)
         guard v >= 0 else { throw error(node, path, "expected a length ≥ 0, found \(node.summary)") }
-        return try number(node, path, .length)
+        return try number(node, path, .canvasSide)
     }
 
     /// A number in a closed range (`lowerOpen` excludes the lower bound: 0 < s ≤ 16).

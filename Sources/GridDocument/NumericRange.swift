@@ -73,6 +73,9 @@ extension NumericRange {
     static let unit = NumericRange(lower: 0, upper: 1, noun: "a number")
     /// Data values (conditions compare cells with them): any finite number.
     static let value = NumericRange(lower: -.greatestFiniteMagnitude, upper: .greatestFiniteMagnitude, noun: "a number", smallestNonzero: 0)
+    /// `canvas.width`/`height`: any length ≥ 0 here; the sides are checked in pixels, after the
+    /// scale, against the PNG limits (`Document.checkCanvasLimits`: 2,147,483,647 px per side).
+    static let canvasSide = NumericRange(lower: 0, upper: .greatestFiniteMagnitude, noun: "a length", unit: " pt")
     /// `canvas.scale`: pixels per point (DESIGN.md §8).
     static let scale = NumericRange(lower: 0, upper: 16, lowerOpen: true, noun: "a number")
 }

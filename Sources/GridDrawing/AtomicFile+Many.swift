@@ -20,6 +20,10 @@ extension AtomicFile {
         func removeAll() { for t in temporaries { _ = PathBytes.withCString(t.path) { unlink($0) } } }
         for path in paths {
             let directory = Self.directory(of: path)
+            // O_EXCL with a random name instead of mkstemp: mkstemp makes the file 0600, and fixing
+            // the mode needs the umask, which can only be read by setting it (racy with other
+            // threads). Registered before it exists: a signal between creating and registering
+            // would leave it.
             var temporary = "", fd: Int32 = -1, slot = -1
             for _ in 0..<16 {
                 temporary = "\(directory)/.gridrender-\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp"

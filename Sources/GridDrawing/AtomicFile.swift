@@ -32,50 +32,7 @@ package enum AtomicFile {
 
     /// Runs `write` with the path of a fresh temporary file beside `path`, then renames it to `path`.
     package static func write(to path: String, policy: Policy = Policy(), _ write: (String) throws -> Void) throws {
-        let existing = try checkDestination(path, policy: policy)
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
-        // O_EXCL with a random name instead of mkstemp: mkstemp makes the file 0600, and fixing the
-        // mode needs the umask, which can only be read by setting it (racy with other threads).
-        // Registered before it exists: a signal between creating and registering would leave it.
-        var temporary = ""
-        var fd: Int32 = -1
-        var slot = -1
-        for _ in 0..<16 {
-            temporary = "\(directory)/.gridrender-\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp"
-            slot = TemporaryFiles.register(temporary)
-            fd = PathBytes.withCString(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
-            if fd >= 0 { break }
-            let code = errno
-            TemporaryFiles.unregister(slot)
-            errno = code
-            if code != EEXIST { break }
-        }
-        guard fd >= 0 else {
-            throw RenderError("\(path): cannot create a file in \(directory): \(reason(errno))")
-        }
-        defer { TemporaryFiles.unregister(slot) }
-        close(fd)
-        do {
-            try write(temporary)
-            // An existing file's permission bits carry over to its replacement (after writing:
-            // a read-only mode would stop the writer).
-            if let mode = existing?.st_mode, (mode & S_IFMT) == S_IFREG { _ = PathBytes.withCString(temporary) { chmod($0, mode & 0o7777) } }
-            guard PathBytes.withCString(temporary, { t in PathBytes.withCString(path) { rename(t, $0) } }) == 0 else {
-                throw RenderError("\(path): cannot write: \(reason(errno))")
-            }
-        } catch {
-            let code = errno
-            let tooLarge = overFileSizeLimit(temporary, errno: code)
-            _ = PathBytes.withCString(temporary) { unlink($0) }
-            if tooLarge {
-                throw RenderError("\(path): cannot write: \(reason(EFBIG))")
-            }
-            if diskIsFull(directory, errno: code), !"\(error)".contains("disk is full") {
-                throw RenderError("\(path): cannot write: the disk is full (no space left on the device holding \(directory))")
-            }
-            throw error
-        }
+        try AtomicFile.write(toAll: [path], policy: policy) { temporaries in try write(temporaries[0]) }
     }
 
     /// Writes `bytes` to `path` atomically.

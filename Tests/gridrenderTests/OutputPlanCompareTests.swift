@@ -6,7 +6,7 @@ import Testing
 /// compared folders, the `--mask` file) and the other outputs, spelled five ways; compared folders
 /// nested in each other or in the report folder. Exit 2, one `error:` line, nothing changed.
 @Suite struct OutputPlanCompareTests {
-    enum Spelling: String, CaseIterable { case plain, dot, parent, symlink, hardlink }
+    typealias Spelling = PathSpelling
 
     struct Case: CustomStringConvertible, Sendable {
         var label: String
@@ -65,24 +65,12 @@ import Testing
         try Data("<testsuites/>".utf8).write(to: URL(fileURLWithPath: dir + "/j.xml"))
     }
 
-    static func spell(_ target: String, _ spelling: Spelling, in dir: String) throws -> String {
-        switch spelling {
-        case .plain: return target
-        case .dot: return "./" + target
-        case .parent: return "sub/../" + target
-        case .symlink: return "link/" + target
-        case .hardlink:
-            let name = "hl/" + (target as NSString).lastPathComponent
-            try FileManager.default.linkItem(atPath: dir + "/" + target, toPath: dir + "/" + name)
-            return name
-        }
-    }
 
     @Test(arguments: cases) func clashIsRefused(_ c: Case) throws {
         let dir = try CLI.scratch("plan-compare")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Self.setUp(in: dir)
-        let out = try Self.spell(c.target, c.spelling, in: dir)
+        let out = try PathSpelling.spell(c.target, c.spelling, in: dir)
         let before = OutputPlanRenderTests.contents(dir)
         let run = try CLI.run(["compare"] + c.arguments.map { $0 == "OUT" ? out : $0 }, in: dir)
         CLI.expectOneErrorLine(run, containing: ["refus"])

@@ -9,7 +9,7 @@ import Testing
 @Suite struct OutputPlanRenderTests {
     enum InputKind: String, CaseIterable { case image, data, theme, document }
     enum OutputKind: String, CaseIterable { case single, appearance, pages, outDir, outDirPages }
-    enum Spelling: String, CaseIterable { case plain, dot, parent, symlink, hardlink }
+    typealias Spelling = PathSpelling
 
     struct Case: CustomStringConvertible, Sendable {
         var input: InputKind, output: OutputKind, spelling: Spelling
@@ -33,19 +33,6 @@ import Testing
 
     static func paginated(_ kind: OutputKind) -> Bool { kind == .pages || kind == .outDirPages }
 
-    /// `target` spelled another way; a hard link is made beside it first (`hl/<name>`).
-    static func spell(_ target: String, _ spelling: Spelling, in dir: String) throws -> String {
-        switch spelling {
-        case .plain: return target
-        case .dot: return "./" + target
-        case .parent: return "sub/../" + target
-        case .symlink: return "link/" + target
-        case .hardlink:
-            let name = "hl/" + (target as NSString).lastPathComponent
-            try FileManager.default.linkItem(atPath: dir + "/" + target, toPath: dir + "/" + name)
-            return name
-        }
-    }
 
     /// The document's JSON: two columns, rows of `cell` (or the CSV `data`), paginated or not.
     static func document(cell: String = "\"x\"", data: String? = nil, paginated: Bool) -> String {
@@ -66,23 +53,23 @@ import Testing
         switch c.input {
         case .image:
             try CompareFolderCommandTests.png(dir + "/" + target)
-            let reference = try spell(target, c.spelling, in: dir)
+            let reference = try PathSpelling.spell(target, c.spelling, in: dir)
             try Data(document(cell: "{\"image\": \"\(reference)\", \"fit\": \"contain\"}", paginated: paginated).utf8)
                 .write(to: URL(fileURLWithPath: dir + "/doc.json"))
         case .data:
             try Data("a,b\n1,2\n".utf8).write(to: URL(fileURLWithPath: dir + "/" + target))
-            let reference = try spell(target, c.spelling, in: dir)
+            let reference = try PathSpelling.spell(target, c.spelling, in: dir)
             try Data(document(data: reference, paginated: paginated).utf8).write(to: URL(fileURLWithPath: dir + "/doc.json"))
         case .theme:
             try Data("{\"extends\": \"minimal\"}".utf8).write(to: URL(fileURLWithPath: dir + "/" + target))
-            var reference = try spell(target, c.spelling, in: dir)
+            var reference = try PathSpelling.spell(target, c.spelling, in: dir)
             if !reference.contains("/") { reference = "./" + reference }  // a theme file is named with a `/`
             var text = document(paginated: paginated)
             text.insert(contentsOf: "\"theme\": \"\(reference)\", ", at: text.index(after: text.startIndex))
             try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/doc.json"))
         case .document:
             try Data(document(paginated: paginated).utf8).write(to: URL(fileURLWithPath: dir + "/" + target))
-            documentPath = try spell(target, c.spelling, in: dir)
+            documentPath = try PathSpelling.spell(target, c.spelling, in: dir)
         }
         let base = clash ? "x.png" : "y.png", folder = clash ? "out" : "other"
         var arguments = ["render", "--input-format", "json", documentPath]
