@@ -7,9 +7,9 @@ import GridLayout
 /// `out-2.png`, … (numbered even when there is one page, so scripts find the same names).
 /// Every page goes to a temporary file first; the files are renamed into place only once all
 /// pages are written, so an error leaves no page behind and replaces no existing file.
-enum PageFiles {
+package enum PageFiles {
     /// `path` with `-page` before its extension: `out.png` → `out-3.png`.
-    static func path(_ path: String, page: Int) -> String {
+    package static func path(_ path: String, page: Int) -> String {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         guard let dot = path[slash...].lastIndex(of: "."), dot != slash else { return "\(path)-\(page)" }
         return "\(path[..<dot])-\(page)\(path[dot...])"

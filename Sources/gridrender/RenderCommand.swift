@@ -94,7 +94,13 @@ struct RenderCommand: ParsableCommand {
             }
         }
         if exitCode != 0 { throw ExitCode(exitCode) }
-        if output != nil, let snippet = AppearancePair.snippet(tasks) { print(snippet) }
+        // A paginated PNG or SVG pair is written as pages: the snippet shows the first ones.
+        let shown = zip(tasks, prepared).map { task, state in
+            var task = task
+            if state.paginated, OutputFormat(path: task.output) != .pdf { task.output = PageFiles.path(task.output, page: 1) }
+            return task
+        }
+        if output != nil, let snippet = AppearancePair.snippet(shown) { print(snippet) }
     }
 
     struct Task: Sendable {
@@ -145,6 +151,15 @@ struct RenderCommand: ParsableCommand {
         /// The files it reads and whether it is paginated; prepared again for the render.
         case facts(readFiles: [String], paginated: Bool)
         case failed(Outcome)
+
+        /// Whether the document has `canvas.page` (false when it failed).
+        var paginated: Bool {
+            switch self {
+            case .grid(let grid): grid.page != nil
+            case .facts(_, let paginated): paginated
+            case .failed: false
+            }
+        }
     }
 
     /// The output plan of the run: every input's files are read, every output written (a

@@ -28,6 +28,32 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/one.png")) == dark)
     }
 
+    /// A paginated pair is written as pages (`table-light-1.png`, …): the snippet names the
+    /// first page of each, files that exist, not the unwritten `table-light.png`.
+    @Test(arguments: ["png", "svg"])
+    func paginatedPairNamesItsFirstPages(format: String) throws {
+        let dir = try CLI.scratch("appearance-pages")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let rows = (1...60).map { "[\"row \($0)\", \($0)]" }.joined(separator: ", ")
+        let document = """
+            {"canvas": {"page": {"width": 300, "height": 200}},
+             "columns": [{"key": "a", "title": "A"}, {"key": "b", "title": "B"}],
+             "data": {"rows": [\(rows)]}}
+            """
+        try document.write(toFile: dir + "/long.json", atomically: true, encoding: .utf8)
+        let run = try CLI.run(["render", "long.json", "-o", "table.\(format)", "--appearance", "light,dark"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = CLI.listing(dir)
+        #expect(files.contains("table-light-2.\(format)") && !files.contains("table-light.\(format)"))
+        #expect(run.stdout == """
+            <picture>
+              <source media="(prefers-color-scheme: dark)" srcset="table-dark-1.\(format)">
+              <img alt="long" src="table-light-1.\(format)">
+            </picture>
+
+            """)
+    }
+
     @Test(arguments: [
         (["--appearance", "dim"], "--appearance: expected light, dark or light,dark, found \"dim\""),
         (["--appearance", "dark,dark"], "--appearance names light and dark once each"),
