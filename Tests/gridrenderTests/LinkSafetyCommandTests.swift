@@ -25,17 +25,7 @@ import Testing
 
     /// Runs a tool; its exit status and what it printed.
     static func tool(_ arguments: [String], in directory: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        OutputValidityTests.tool(arguments, in: directory)
     }
 
     /// The `href` values of an SVG, with XML references decoded.

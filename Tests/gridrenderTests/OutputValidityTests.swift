@@ -13,10 +13,11 @@ import Testing
     static let documentExtensions: Set<String> = ["json", "yaml", "yml", "csv", "tsv", "md"]
 
     /// A tool's exit status and everything it printed.
-    static func tool(_ arguments: [String]) -> (status: Int32, output: String) {
+    static func tool(_ arguments: [String], in directory: String? = nil) -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = out
