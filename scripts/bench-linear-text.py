@@ -10,20 +10,25 @@ column flat as N grows tenfold; quadratic work multiplies it by ten.
   bold-nested   "***a*** " (bold and italic nested)
   code          "`a` " (code spans: a font family and a background per span)
   links         "[a](https://e.example/) " (a link colour and underline per span)
+  strike        "~~a~~ " (a strike line per span)
   stars         "*" N times, unmatched delimiters (CommonMark's classic quadratic case)
   ticks         "`a " repeated, backticks that open and close alternately
   footnotes     N/8 numbered footnotes on the title (generated marks against the cell budget)
   long-word     "x" N times, unwrapped (one unbroken line; past Pango's range: exit 2)
-A run past --timeout seconds is reported as "timeout".
+  long-word-wrapped  the same, wrapped in a 600-pt column
+A run past --timeout seconds is reported as "timeout". With --bin given more than once (or
+--bins A,B), each binary renders each case in turn, side by side in one run, --repeat times;
+the median CPU time is printed, with the ratio to the first binary.
 
-usage: scripts/bench-linear-text.py [--bin .build/release/gridrender] [--sizes 1000,10000,100000,1000000]
-                                    [--shapes italic,code,...] [--format png|svg|pdf] [--timeout 60]
+usage: scripts/bench-linear-text.py [--bin .build-release/release/gridrender ...] [--sizes 1000,10000,100000,1000000]
+                                    [--shapes italic,code,...] [--format png|svg|pdf] [--timeout 60] [--repeat 1]
 """
 import argparse, json, os, resource, subprocess, sys, tempfile, time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHAPES = ["italic", "italic-line", "bold-nested", "code", "links", "stars", "ticks", "footnotes", "long-word"]
+SHAPES = ["italic", "italic-line", "bold-nested", "code", "links", "strike", "stars", "ticks", "footnotes",
+          "long-word", "long-word-wrapped"]
 
 
 def repeat(unit: str, n: int) -> str:
@@ -33,7 +38,7 @@ def repeat(unit: str, n: int) -> str:
 def document(shape: str, n: int) -> dict:
     wrapped = {"key": "a", "width": 600, "style": {"markup": "markdown", "wrap": True}}
     line = {"key": "a", "style": {"markup": "markdown"}}
-    units = {"italic": "*a* ", "bold-nested": "***a*** ", "code": "`a` ", "links": "[a](https://e.example/) ",
+    units = {"italic": "*a* ", "bold-nested": "***a*** ", "code": "`a` ", "links": "[a](https://e.example/) ", "strike": "~~a~~ ",
              "stars": "*", "ticks": "`a "}
     if shape in units:
         unit = units[shape]
@@ -42,10 +47,12 @@ def document(shape: str, n: int) -> dict:
         return {"columns": [line], "data": {"rows": [["*a* " * max(1, n // 4)]]}}
     if shape == "footnotes":
         notes = [{"text": "n", "title": True, "columns": ["a"]} for _ in range(max(1, n // 8))]
-        return {"title": "T", "columns": [{"key": "a"}], "data": {"rows": [["x"]]},
+        return {"canvas": {"width": 800}, "title": "T", "columns": [{"key": "a"}], "data": {"rows": [["x"]]},
                 "footnoteMarks": "numbers", "footnotes": notes}
     if shape == "long-word":
         return {"columns": [{"key": "a"}], "data": {"rows": [["x" * n]]}}
+    if shape == "long-word-wrapped":
+        return {"columns": [{"key": "a", "width": 600, "style": {"wrap": True}}], "data": {"rows": [["x" * n]]}}
     raise ValueError(shape)
 
 
@@ -62,26 +69,42 @@ def run(argv, timeout):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", default=str(ROOT / ".build/release/gridrender"))
+    parser.add_argument("--bin", action="append", default=[])
+    parser.add_argument("--bins", default="")
     parser.add_argument("--sizes", default="1000,10000,100000,1000000")
     parser.add_argument("--shapes", default=",".join(SHAPES))
     parser.add_argument("--format", default="png")
     parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
+    bins = args.bin + [b for b in args.bins.split(",") if b] or [str(ROOT / ".build-release/release/gridrender")]
     sizes = [int(s) for s in args.sizes.split(",")]
-    print(f"{'shape':<12} {'chars':>9} {'exit':>7} {'cpu s':>8} {'ms/1k chars':>12}")
+    print(f"load average before: {os.getloadavg()[0]:.2f}; medians of {args.repeat}; bins: " +
+          ", ".join(f"[{i}] {b}" for i, b in enumerate(bins)))
+    print(f"{'shape':<18} {'chars':>9} {'bin':>3} {'exit':>7} {'cpu s':>8} {'ms/1k chars':>12} {'ratio':>6}")
     with tempfile.TemporaryDirectory() as scratch:
         for shape in args.shapes.split(","):
+            timed_out = set()
             for n in sizes:
                 source = Path(scratch) / f"{shape}-{n}.json"
                 source.write_text(json.dumps(document(shape, n)))
                 out = Path(scratch) / f"out.{args.format}"
-                status, cpu = run([args.bin, "render", str(source), "-o", str(out)], args.timeout)
-                print(f"{shape:<12} {n:>9,} {status!s:>7} {cpu:>8.2f} {1000 * cpu / (n / 1000):>12.2f}", flush=True)
-                if out.exists():
-                    out.unlink()
-                if status == "timeout":
-                    break   # larger sizes would only time out too
+                results = {}
+                for _ in range(args.repeat):
+                    for i, binary in enumerate(bins):
+                        if i in timed_out:
+                            continue
+                        status, cpu = run([binary, "render", str(source), "-o", str(out)], args.timeout)
+                        results.setdefault(i, []).append((cpu, status))
+                        if out.exists():
+                            out.unlink()
+                for i, runs in sorted(results.items()):
+                    cpu, status = sorted(runs)[len(runs) // 2]
+                    first = sorted(results[0])[len(results[0]) // 2][0] if 0 in results else None
+                    ratio = f"{cpu / first:6.2f}" if first and i > 0 else ""
+                    print(f"{shape:<18} {n:>9,} {i:>3} {status!s:>7} {cpu:>8.2f} {1000 * cpu / (n / 1000):>12.2f} {ratio:>6}", flush=True)
+                    if status == "timeout":
+                        timed_out.add(i)   # larger sizes would only time out too
 
 
 if __name__ == "__main__":

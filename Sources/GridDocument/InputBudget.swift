@@ -26,11 +26,15 @@ public struct InputBudget: Sendable, Hashable {
     /// Bytes of decoded cell images in one render (4 per pixel, each distinct file once):
     /// `GRIDRENDER_MAX_IMAGE_BYTES`.
     public var imageBytes: Int
+    /// Font changes in one text (bold, italic and code spans, runs of another script), past
+    /// which the text is set in its own font with a warning: `GRIDRENDER_MAX_FONT_CHANGES`.
+    /// Read from `standard` by the drawing module (one value per process).
+    public var fontChanges: Int
 
     public init(cells: Int = defaultCells, columns: Int = 16_384, cellTextBytes: Int = 1 << 20,
-                textBytes: Int = 256 << 20, imageBytes: Int = 1 << 30) {
+                textBytes: Int = 256 << 20, imageBytes: Int = 1 << 30, fontChanges: Int = 32_768) {
         self.cells = cells; self.columns = columns; self.cellTextBytes = cellTextBytes
-        self.textBytes = textBytes; self.imageBytes = imageBytes
+        self.textBytes = textBytes; self.imageBytes = imageBytes; self.fontChanges = fontChanges
     }
 
     /// 20,000,000 cells (DESIGN.md §8's table limit).
@@ -48,11 +52,12 @@ public struct InputBudget: Sendable, Hashable {
         env("GRIDRENDER_MAX_CELL_BYTES", &b.cellTextBytes)
         env("GRIDRENDER_MAX_TEXT_BYTES", &b.textBytes)
         env("GRIDRENDER_MAX_IMAGE_BYTES", &b.imageBytes)
+        env("GRIDRENDER_MAX_FONT_CHANGES", &b.fontChanges)
         return b
     }()
 
     /// "… (raise it with GRIDRENDER_MAX_COLUMNS)": every budget message ends with how to raise it.
-    static func hint(_ variable: String) -> String { "raise it with \(variable)" }
+    package static func hint(_ variable: String) -> String { "raise it with \(variable)" }
 
     func tooManyColumns(_ count: Int) -> String {
         "more than \(FileIO.grouped(columns)) columns (found \(count > columns ? "at least " : "")\(FileIO.grouped(count))); the column budget is \(FileIO.grouped(columns)) (\(Self.hint("GRIDRENDER_MAX_COLUMNS")))"

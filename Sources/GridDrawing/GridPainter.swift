@@ -628,7 +628,7 @@ final class GridPainter {
             text = prepared(string, style: style, width: room, link: link, scratch: self.text)
         }
         noteMissing(in: text, at: .cell(row: cell.row, column: cell.column, item: cell.item ?? -1))
-        noteDroppedLinks(in: text, at: .cell(row: cell.row, column: cell.column, item: cell.item ?? -1))
+        noteDropped(in: text, at: .cell(row: cell.row, column: cell.column, item: cell.item ?? -1))
         let logical = text.logicalRect
         var x: Double
         if text.hasWidth {
@@ -692,9 +692,11 @@ final class GridPainter {
         }
     }
 
-    /// Notes the links of `text` (just prepared or shown) that the link policy dropped.
-    func noteDroppedLinks(in text: TextLayout, at place: MissingGlyphs.Place) {
+    /// Notes the links of `text` (just prepared or shown) that the link policy dropped, and
+    /// font changes past the limit.
+    func noteDropped(in text: TextLayout, at place: MissingGlyphs.Place) {
         if !text.droppedLinks.isEmpty { context.links.note(text.droppedLinks, at: place) }
+        context.fontChanges.note(text.fontChanges, at: place)
     }
 
     /// Notes the characters of `text` (just prepared or shown) that no font has.

@@ -39,12 +39,7 @@ struct MissingGlyphs {
             return "\(code) \"\(Character(scalar))\""
         }
         let more = sorted.count > shown.count ? " and \(sorted.count - shown.count) more" : ""
-        let place: String = switch first {
-        case .title: "the title"
-        case .subtitle: "the subtitle"
-        case .footnote: "the footnote"
-        case .cell(let row, let column, let item): grid.cells.cellDescription(row: row, column: column, item: item < 0 ? nil : item)
-        }
+        let place = first.name(in: grid)
         let stack = grid.fonts == .pinned ? "no font of the pinned stack" : "no installed font"
         return "\(stack) has \(shown.joined(separator: ", "))\(more); drawn as boxes (first in \(grid.file.map { "\($0), " } ?? "")\(place))"
     }

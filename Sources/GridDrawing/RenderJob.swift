@@ -55,9 +55,11 @@ final class RenderJob {
         self.grid = grid
         warningHandler = options.warningHandler
         grid.warnings.forEach { options.warningHandler?($0) }
-        let links = LinkGate(policy: grid.linkPolicy)
+        let links = LinkGate(policy: grid.linkPolicy), fontChanges = FontChangeCap()
         self.links = links
-        context = try TextContext(mode: grid.fonts, fontDirectories: options.fontDirectories, links: links)
+        self.fontChanges = fontChanges
+        context = try TextContext(mode: grid.fonts, fontDirectories: options.fontDirectories, links: links,
+                                  fontChanges: fontChanges)
         let tableRows: [RowKind] = if case .table(let table) = grid.spec.content { table.rows } else { [] }
         let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context)
         self.decimals = decimals
@@ -77,7 +79,7 @@ final class RenderJob {
                                     shapedCapacity: capacity)
         let fonts = grid.fonts, fontDirectories = options.fontDirectories
         lanes = TextLanes(count: threads, main: context, shaped: measurer.shaped, shapedCapacity: capacity) {
-            try TextContext(mode: fonts, fontDirectories: fontDirectories, links: links)
+            try TextContext(mode: fonts, fontDirectories: fontDirectories, links: links, fontChanges: fontChanges)
         }
         if case .table(let table) = grid.spec.content {
             measurer.remember(rows: table.rows.count, columns: table.columnCount)
@@ -110,6 +112,9 @@ final class RenderJob {
     /// The render's link policy and the links it dropped, shared by every painting thread.
     private let links: LinkGate
     private var reportedLinks = false
+    /// Font changes per text, and the texts that had too many, shared by every painting thread.
+    private let fontChanges: FontChangeCap
+    private var reportedFontChanges = false
 
     /// Hands warnings not yet reported to the options' handler (fonts are first seen while
     /// measuring or while painting, so callers report after each step). Characters no font had
@@ -127,6 +132,11 @@ final class RenderJob {
             let messages = links.messages(grid: grid)
             messages.forEach(context.adoptWarning)
             reportedLinks = !messages.isEmpty
+        }
+        if !reportedFontChanges {
+            let messages = fontChanges.messages(grid: grid)
+            messages.forEach(context.adoptWarning)
+            reportedFontChanges = !messages.isEmpty
         }
         let warnings = context.warnings
         guard reportedWarnings < warnings.count else { return }
@@ -191,7 +201,7 @@ final class RenderJob {
                 text.show(in: cr, x: inner.x, y: inner.y)
                 let place: MissingGlyphs.Place = b.block == grid.title ? .title : b.block == grid.subtitle ? .subtitle : .footnote
                 painter.noteMissing(in: text, at: place)
-                painter.noteDroppedLinks(in: text, at: place)
+                painter.noteDropped(in: text, at: place)
                 if !text.links.isEmpty { painter.addLinks(cr, text, x: inner.x, y: inner.y, clip: b.rect) }
             }
         }
@@ -404,7 +414,7 @@ final class RenderJob {
 
     /// A painter with its own font map and Pango context, for another painting thread.
     private func makePainter(fonts: PreparedGrid.FontMode, fontDirectories: [String], decimals: DecimalColumns.Extents) throws -> (TextContext, GridPainter, TextLayout) {
-        let context = try TextContext(mode: fonts, fontDirectories: fontDirectories, links: links)
+        let context = try TextContext(mode: fonts, fontDirectories: fontDirectories, links: links, fontChanges: fontChanges)
         let (painter, blockText) = makePainter(context: context, shaped: nil, decimals: decimals)
         return (context, painter, blockText)
     }

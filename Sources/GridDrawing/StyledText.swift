@@ -14,8 +14,12 @@ struct StyledText {
     let attributes: TextAttributes?
     /// Links the gate refused, with why: shown as plain text, reported by the painter.
     let dropped: [(url: String, reason: String)]
+    /// The font changes of the text (bold, italic, code, script languages); past
+    /// `fontChangeLimit` the rest are left out (`TextAttributes.commit`), reported by the painter.
+    let fontChanges: Int
 
-    init(_ source: String, style: ResolvedStyle, link: String?, mode: PreparedGrid.FontMode, gate: LinkGate) {
+    init(_ source: String, style: ResolvedStyle, link: String?, mode: PreparedGrid.FontMode, gate: LinkGate,
+         fontChangeLimit: Int = InputBudget.standard.fontChanges) {
         let markup = style.markup == .markdown ? InlineMarkup.parse(source) : InlineMarkup(text: source)
         var spans = markup.spans
         if let link { spans.append(.init(.link(link), 0..<markup.text.utf8.count)) }
@@ -32,6 +36,7 @@ struct StyledText {
         guard !spans.isEmpty || !ascii || long else {
             links = []
             attributes = nil
+            fontChanges = 0
             return
         }
         let attributes = TextAttributes()
@@ -55,7 +60,7 @@ struct StyledText {
             }
         }
         self.links = links
-        attributes.commit()
+        fontChanges = attributes.commit(fontChangeLimit: fontChangeLimit)
         // Latin text with accents and no markup needs nothing: laid out exactly as plain text.
         self.attributes = attributes.isEmpty ? nil : attributes
     }

@@ -11,20 +11,43 @@ final class TextAttributes {
     let pointer: OpaquePointer
 
     init() { pointer = pango_attr_list_new() }
-    deinit { pango_attr_list_unref(pointer) }
+    deinit {
+        pango_attr_list_unref(pointer)
+        for attribute in pending.map(\.attribute) + decorations { pango_attribute_destroy(attribute) }
+    }
 
     /// No attribute was added: the text can be laid out without a list.
     private(set) var isEmpty = true
 
-    /// Attributes added and not yet in the list (`commit`).
-    private var pending: [UnsafeMutablePointer<PangoAttribute>] = []
+    /// Attributes added and not yet in the list (`commit`); `counted`: a font change (every
+    /// one but item breaks), counted against the limit `commit` is given.
+    private var pending: [(attribute: UnsafeMutablePointer<PangoAttribute>, counted: Bool)] = []
 
-    private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ range: Range<Int>) {
+    /// The attributes that change how laid-out glyphs are drawn, not which glyphs or where:
+    /// colours, backgrounds, underlines, strike lines. Kept out of Pango's list, sorted by start
+    /// (ties in the order added) once committed, and laid over the runs by
+    /// `TextLayout.decorateRuns` after line breaking. Why: Pango 1.50 applies such attributes run
+    /// by run, each time iterating the whole list from its start (`pango_glyph_item_apply_attrs`),
+    /// so a cell of 40,000 code spans or links cost runs × spans (31 s against 1.5 s for italics).
+    private(set) var decorations: [UnsafeMutablePointer<PangoAttribute>] = []
+
+    /// Whether any attribute changes drawing only (`decorations`).
+    var hasDecorations: Bool { !decorations.isEmpty }
+
+    private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ range: Range<Int>,
+                        decoration: Bool = false, counted: Bool = true) {
         guard let attribute else { return }
         isEmpty = false
         attribute.pointee.start_index = UInt32(clamping: range.lowerBound)
         attribute.pointee.end_index = UInt32(clamping: range.upperBound)
-        pending.append(attribute)
+        if decoration { decorations.append(attribute) } else { pending.append((attribute, counted)) }
+    }
+
+    /// In order of start, ties in the order added (the order `pango_attr_list_insert` keeps).
+    private static func byStart<T>(_ items: [T], _ attribute: (T) -> UnsafeMutablePointer<PangoAttribute>) -> [T] {
+        items.enumerated().sorted {
+            (attribute($0.element).pointee.start_index, $0.offset) < (attribute($1.element).pointee.start_index, $1.offset)
+        }.map(\.element)
     }
 
     /// Puts the added attributes into the list, by start offset (ties in the order added, as
@@ -33,12 +56,26 @@ final class TextAttributes {
     /// the rest of its array, so adding item breaks (or languages) before 40,000 italic spans
     /// cost spans × attributes (22 of 25 s of a 80,000-span cell). Call once, before the list
     /// is given to a layout; the order is the same list the inserts would have made.
-    func commit() {
-        let sorted = pending.enumerated().sorted {
-            ($0.element.pointee.start_index, $0.offset) < ($1.element.pointee.start_index, $1.offset)
+    ///
+    /// Font changes (bold, italic, code, script languages: every attribute that splits Pango's
+    /// items) past the first `fontChangeLimit` in text order are left out, the text after them
+    /// set in the text's own font. Why: Pango 1.50 takes each of them out of a copy of the list
+    /// one at a time while laying out (`pango_attr_list_filter`), moving the rest of the array
+    /// each time, so their cost is their square: 250,000 italic spans in one cell took 28 s.
+    /// Returns how many font changes the text has (more than the limit: some were left out).
+    @discardableResult
+    func commit(fontChangeLimit: Int = .max) -> Int {
+        var changes = 0
+        for (attribute, counted) in Self.byStart(pending, \.attribute) {
+            if counted {
+                changes += 1
+                if changes > fontChangeLimit { pango_attribute_destroy(attribute); continue }
+            }
+            pango_attr_list_insert(pointer, attribute)
         }
-        for (_, attribute) in sorted { pango_attr_list_insert(pointer, attribute) }
         pending = []
+        decorations = Self.byStart(decorations) { $0 }
+        return changes
     }
 
     /// The attributes in the list, in its order (tests read the runs many spans produce).
@@ -57,26 +94,31 @@ final class TextAttributes {
         return result
     }
 
+    /// The decorations, in their order (tests).
+    var decorationRanges: [(start: Int, end: Int, type: PangoAttrType)] {
+        decorations.map { (Int($0.pointee.start_index), Int($0.pointee.end_index), $0.pointee.klass.pointee.type) }
+    }
+
     private static func channel(_ v: Double) -> UInt16 { UInt16((max(0, min(1, v)) * 65535).rounded()) }
 
     func bold(_ range: Range<Int>) { insert(pango_attr_weight_new(PANGO_WEIGHT_BOLD), range) }
     func italic(_ range: Range<Int>) { insert(pango_attr_style_new(PANGO_STYLE_ITALIC), range) }
-    func strikethrough(_ range: Range<Int>) { insert(pango_attr_strikethrough_new(1), range) }
-    func underline(_ range: Range<Int>) { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), range) }
+    func strikethrough(_ range: Range<Int>) { insert(pango_attr_strikethrough_new(1), range, decoration: true) }
+    func underline(_ range: Range<Int>) { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), range, decoration: true) }
     func family(_ family: String, _ range: Range<Int>) { insert(pango_attr_family_new(family), range) }
     /// An attribute that changes nothing drawn (font fallback stays on) but starts a new Pango
     /// item at each end of `range` (`StyledText.addItemBreaks`).
-    func itemBreak(_ range: Range<Int>) { insert(pango_attr_fallback_new(1), range) }
+    func itemBreak(_ range: Range<Int>) { insert(pango_attr_fallback_new(1), range, counted: false) }
     func language(_ tag: String, _ range: Range<Int>) { insert(pango_attr_language_new(pango_language_from_string(tag)), range) }
 
     func foreground(_ color: Color, _ range: Range<Int>) {
-        insert(pango_attr_foreground_new(Self.channel(color.red), Self.channel(color.green), Self.channel(color.blue)), range)
-        insert(pango_attr_foreground_alpha_new(max(1, Self.channel(color.alpha))), range)
+        insert(pango_attr_foreground_new(Self.channel(color.red), Self.channel(color.green), Self.channel(color.blue)), range, decoration: true)
+        insert(pango_attr_foreground_alpha_new(max(1, Self.channel(color.alpha))), range, decoration: true)
     }
 
     func background(_ color: Color, _ range: Range<Int>) {
-        insert(pango_attr_background_new(Self.channel(color.red), Self.channel(color.green), Self.channel(color.blue)), range)
-        insert(pango_attr_background_alpha_new(max(1, Self.channel(color.alpha))), range)
+        insert(pango_attr_background_new(Self.channel(color.red), Self.channel(color.green), Self.channel(color.blue)), range, decoration: true)
+        insert(pango_attr_background_alpha_new(max(1, Self.channel(color.alpha))), range, decoration: true)
     }
 
     /// Gives each run of a script that `language` names a language (Pango's script itemizer

@@ -21,10 +21,13 @@ final class TextContext {
     var missing = MissingGlyphs()
     /// Which links are written; shared by every context of a render.
     let links: LinkGate
+    /// Font changes per text; shared by every context of a render.
+    let fontChanges: FontChangeCap
 
-    init(fontMap: FontMap, links: LinkGate = LinkGate()) throws {
+    init(fontMap: FontMap, links: LinkGate = LinkGate(), fontChanges: FontChangeCap = FontChangeCap()) throws {
         self.fontMap = fontMap
         self.links = links
+        self.fontChanges = fontChanges
         guard let context = pango_font_map_create_context(fontMap.pointer) else {
             throw RenderError("cannot create a Pango context")
         }
@@ -44,8 +47,9 @@ final class TextContext {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
-    convenience init(mode: PreparedGrid.FontMode, fontDirectories: [String] = [], links: LinkGate = LinkGate()) throws {
-        try self.init(fontMap: FontMap(mode: mode, fontDirectories: fontDirectories), links: links)
+    convenience init(mode: PreparedGrid.FontMode, fontDirectories: [String] = [], links: LinkGate = LinkGate(),
+                     fontChanges: FontChangeCap = FontChangeCap()) throws {
+        try self.init(fontMap: FontMap(mode: mode, fontDirectories: fontDirectories), links: links, fontChanges: fontChanges)
     }
 
     /// The description for `spec`, created once per task. Pinned fonts have no fontconfig alias

@@ -26,8 +26,8 @@ extension TextLayout {
     /// boxes), clusters of more than one glyph or character (ligatures, combining marks,
     /// contextual forms), and layouts of more lines than `show` draws whole.
     func plainGlyphRuns(characters: GlyphCharacters) -> [PlainGlyphRun]? {
-        guard pango_layout_get_line_count(pointer) <= TextLayout.cullingLines,
-              let text = pango_layout_get_text(pointer), let iter = pango_layout_get_iter(pointer) else { return nil }
+        guard pango_layout_get_line_count(laidOut) <= TextLayout.cullingLines,
+              let text = pango_layout_get_text(laidOut), let iter = pango_layout_get_iter(laidOut) else { return nil }
         defer { pango_layout_iter_free(iter) }
         var runs: [PlainGlyphRun] = []
         let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
@@ -67,7 +67,7 @@ extension TextLayout {
     /// The ink box of the current text (user space units from the layout's origin).
     var inkRect: Rect {
         var ink = PangoRectangle()
-        pango_layout_get_extents(pointer, &ink, nil)
+        pango_layout_get_extents(laidOut, &ink, nil)
         let scale = Double(PANGO_SCALE)
         return Rect(x: Double(ink.x) / scale, y: Double(ink.y) / scale, width: Double(ink.width) / scale, height: Double(ink.height) / scale)
     }

@@ -11,7 +11,7 @@ extension TextLayout {
     /// runs (quadratic in the text).
     func isWide(comparedTo clip: Rect) -> Bool {
         var logical = PangoRectangle()
-        pango_layout_get_extents(pointer, nil, &logical)
+        pango_layout_get_extents(laidOut, nil, &logical)
         return Double(logical.width) / Double(PANGO_SCALE) > 4 * clip.width + 1024
     }
 

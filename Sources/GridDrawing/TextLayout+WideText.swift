@@ -13,7 +13,7 @@ extension TextLayout {
     /// text squeezed into it with exit 0. With the true width the column is refused
     /// (`OutputLimits`).
     func summedLineWidth() -> Double {
-        guard let iter = pango_layout_get_iter(pointer) else { return 0 }
+        guard let iter = pango_layout_get_iter(laidOut) else { return 0 }
         defer { pango_layout_iter_free(iter) }
         var widest = 0.0
         repeat {

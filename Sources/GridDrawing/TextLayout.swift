@@ -22,8 +22,26 @@ final class TextLayout {
     private(set) var links: [(range: Range<Int>, url: String)] = []
     /// Links of the current text that the render's `LinkGate` refused (shown as plain text).
     private(set) var droppedLinks: [(url: String, reason: String)] = []
+    /// Font changes of the current text (over `context.fontChanges.limit`: some left out).
+    private(set) var fontChanges = 0
     /// Where each line of the current text is, once a culled `show` asked (nil after `prepare`).
     private var lineBoxes: [LineBox]?
+    /// The layout's serial when its runs were last given the current text's decorations
+    /// (`decorateRuns`); Pango changes the serial whenever it will lay the text out again.
+    private var decoratedSerial: UInt32?
+
+    /// The layout, laid out, its runs carrying the current text's decorations: every query of
+    /// lines, runs or extents goes through here, setters through `pointer`.
+    var laidOut: OpaquePointer {
+        if let attributes, attributes.hasDecorations {
+            let serial = pango_layout_get_serial(pointer)
+            if serial != decoratedSerial {
+                TextLayout.decorateRuns(of: pointer, with: attributes.decorations)
+                decoratedSerial = pango_layout_get_serial(pointer)
+            }
+        }
+        return pointer
+    }
 
     init(context: TextContext) {
         self.context = context
@@ -55,14 +73,19 @@ final class TextLayout {
         if settings.alignment != alignment { pango_layout_set_alignment(pointer, settings.alignment); alignment = settings.alignment }
         lineBoxes = nil
         summedWidth = nil
-        let styled = StyledText(text, style: style, link: link, mode: context.fontMap.mode, gate: context.links)
+        let styled = StyledText(text, style: style, link: link, mode: context.fontMap.mode, gate: context.links,
+                                fontChangeLimit: context.fontChanges.limit)
         pango_layout_set_text(pointer, styled.text, -1)
         if styled.attributes != nil || attributes != nil {
+            // Cleared first: Pango 1.50 compares a new list with the old one attribute by
+            // attribute, each searched from the top (quadratic when both hold many spans).
+            if attributes != nil && styled.attributes != nil { pango_layout_set_attributes(pointer, nil) }
             pango_layout_set_attributes(pointer, styled.attributes?.pointer)
             attributes = styled.attributes
         }
         links = styled.links
         droppedLinks = styled.dropped
+        fontChanges = styled.fontChanges
         mayOverflow = TextLayout.mayOverflow(bytes: styled.text.utf8.count, size: style.font.size ?? 12)
     }
 
@@ -74,7 +97,7 @@ final class TextLayout {
     /// The characters of the current text that no font has (drawn as hex boxes), or [] —
     /// cheap when there are none (Pango counts them as it lays out).
     func missingCharacters() -> [UInt32] {
-        guard pango_layout_get_unknown_glyphs_count(pointer) > 0, let iter = pango_layout_get_iter(pointer) else { return [] }
+        guard pango_layout_get_unknown_glyphs_count(laidOut) > 0, let iter = pango_layout_get_iter(laidOut) else { return [] }
         defer { pango_layout_iter_free(iter) }
         var found: [UInt32] = []
         repeat {
@@ -91,7 +114,7 @@ final class TextLayout {
 
     /// The font family of each glyph run of the current text, in order (what fallback chose).
     func runFamilies() -> [String] {
-        guard let iter = pango_layout_get_iter(pointer) else { return [] }
+        guard let iter = pango_layout_get_iter(laidOut) else { return [] }
         defer { pango_layout_iter_free(iter) }
         var families: [String] = []
         repeat {
@@ -106,27 +129,35 @@ final class TextLayout {
     /// Where each link of the current text is drawn: one rectangle per line it is on, in points
     /// relative to the layout origin, from the logical extents of its glyph runs.
     func linkAreas() -> [(url: String, rects: [Rect])] {
-        guard !links.isEmpty, let iter = pango_layout_get_iter(pointer) else { return [] }
+        guard !links.isEmpty, let iter = pango_layout_get_iter(laidOut) else { return [] }
         defer { pango_layout_iter_free(iter) }
-        // Per link: its rectangles so far and the baseline of the line each is on.
-        var areas = links.map { _ in [(rect: Rect, baseline: Int32)]() }
+        // The runs in drawing order: their bytes, logical boxes and baselines.
+        var runs: [(range: Range<Int>, rect: Rect, baseline: Int32)] = []
         let scale = Double(PANGO_SCALE)
         repeat {
             guard let run = pango_layout_iter_get_run_readonly(iter), let item = run.pointee.item else { continue }
-            let runRange = Int(item.pointee.offset)..<Int(item.pointee.offset + item.pointee.length)
             var ink = PangoRectangle(), logical = PangoRectangle()
             pango_layout_iter_get_run_extents(iter, &ink, &logical)
-            let baseline = pango_layout_iter_get_baseline(iter)
             let rect = Rect(x: Double(logical.x) / scale, y: Double(logical.y) / scale,
                             width: Double(logical.width) / scale, height: Double(logical.height) / scale)
-            for k in links.indices where links[k].range.overlaps(runRange) && rect.width > 0 {
-                if let last = areas[k].last, last.baseline == baseline {
-                    areas[k][areas[k].count - 1].rect = last.rect.union(rect)
+            runs.append((Int(item.pointee.offset)..<Int(item.pointee.offset + item.pointee.length), rect,
+                         pango_layout_iter_get_baseline(iter)))
+        } while pango_layout_iter_next_run(iter) != 0
+        // Which links meet which runs, in one sweep (asking every link for every run was
+        // quadratic: 100,000 links in a cell).
+        let byStart = links.indices.sorted { links[$0].range.lowerBound < links[$1].range.lowerBound }
+        let meeting = RangeOverlaps.overlapping(byStart.map { links[$0].range }, runs.map(\.range))
+        // Per link: its rectangles so far and the baseline of the line each is on.
+        var areas = links.map { _ in [(rect: Rect, baseline: Int32)]() }
+        for (run, found) in zip(runs, meeting) where run.rect.width > 0 {
+            for k in found.map({ byStart[$0] }) {
+                if let last = areas[k].last, last.baseline == run.baseline {
+                    areas[k][areas[k].count - 1].rect = last.rect.union(run.rect)
                 } else {
-                    areas[k].append((rect, baseline))
+                    areas[k].append((run.rect, run.baseline))
                 }
             }
-        } while pango_layout_iter_next_run(iter) != 0
+        }
         return zip(links, areas).map { (url: $0.url, rects: $1.map(\.rect)) }.filter { !$0.rects.isEmpty }
     }
 
@@ -175,11 +206,11 @@ final class TextLayout {
     /// left-to-right line starting at x = 0, the shape in which the same text laid out in any width
     /// at least this wide, left-aligned, without wrapping, gives the very same line; else nil.
     var singleLineWidth: Int32? {
-        guard width < 0, pango_layout_get_line_count(pointer) == 1,
-              let line = pango_layout_get_line_readonly(pointer, 0),
+        guard width < 0, pango_layout_get_line_count(laidOut) == 1,
+              let line = pango_layout_get_line_readonly(laidOut, 0),
               pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_LTR else { return nil }
         var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_extents(pointer, &ink, &logical)
+        pango_layout_get_extents(laidOut, &ink, &logical)
         guard logical.x == 0, logical.width >= 0 else { return nil }
         return logical.width
     }
@@ -191,13 +222,13 @@ final class TextLayout {
     /// aligns inside a width). The height honours `lineLimit`.
     var logicalRect: Rect {
         var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_extents(pointer, &ink, &logical)
+        pango_layout_get_extents(laidOut, &ink, &logical)
         let scale = Double(PANGO_SCALE)
         var height = Double(logical.height) / scale
-        if lineLimit > 0, Int(pango_layout_get_line_count(pointer)) > lineLimit,
-           let line = pango_layout_get_line_readonly(pointer, Int32(lineLimit)) {
+        if lineLimit > 0, Int(pango_layout_get_line_count(laidOut)) > lineLimit,
+           let line = pango_layout_get_line_readonly(laidOut, Int32(lineLimit)) {
             var pos = PangoRectangle()
-            pango_layout_index_to_pos(pointer, line.pointee.start_index, &pos)
+            pango_layout_index_to_pos(laidOut, line.pointee.start_index, &pos)
             height = Double(pos.y) / scale
         }
         var width = Double(logical.width) / scale
@@ -213,12 +244,12 @@ final class TextLayout {
     /// The x offset (points) of the character at `byteIndex` in the current text.
     /// Whether the text is one line, shown whole (not wrapped, not ellipsized).
     var isSingleWholeLine: Bool {
-        pango_layout_get_line_count(pointer) == 1 && pango_layout_is_ellipsized(pointer) == 0
+        pango_layout_get_line_count(laidOut) == 1 && pango_layout_is_ellipsized(laidOut) == 0
     }
 
     func x(ofByteIndex byteIndex: Int) -> Double {
         var pos = PangoRectangle()
-        pango_layout_index_to_pos(pointer, Int32(byteIndex), &pos)
+        pango_layout_index_to_pos(laidOut, Int32(byteIndex), &pos)
         return Double(pos.x) / Double(PANGO_SCALE)
     }
 
@@ -229,13 +260,13 @@ final class TextLayout {
     /// A layout much wider than the clip (a long unwrapped line across PNG tiles) also shows
     /// only the runs near it (`showLine`).
     func show(in cr: CairoContext, x: Double, y: Double) {
-        let lineCount = pango_layout_get_line_count(pointer)
+        let lineCount = pango_layout_get_line_count(laidOut)
         if lineCount > TextLayout.cullingLines || lineCount > 0 && isWide(comparedTo: cr.clipExtents()),
            showLines(in: cr, x: x, y: y, near: cr.clipExtents()) {
             return
         }
         cr.moveTo(x, y)
-        pango_cairo_show_layout(cr.pointer, pointer)
+        pango_cairo_show_layout(cr.pointer, laidOut)
     }
 
     /// Layouts of more lines than this are culled to the clip when shown.
@@ -250,7 +281,7 @@ final class TextLayout {
     private func currentLineBoxes() -> [LineBox] {
         if let lineBoxes { return lineBoxes }
         var boxes: [LineBox] = []
-        if let iter = pango_layout_get_iter(pointer) {
+        if let iter = pango_layout_get_iter(laidOut) {
             defer { pango_layout_iter_free(iter) }
             repeat {
                 guard let line = pango_layout_iter_get_line_readonly(iter) else { continue }

@@ -94,7 +94,8 @@ import Testing
         let n = 2_000
         let styled = StyledText(String(repeating: unit, count: n), style: style, link: nil, mode: .pinned, gate: LinkGate())
         #expect(styled.text == String(repeating: "a b c d f ", count: n))
-        let list = try #require(styled.attributes).inserted
+        let attributes = try #require(styled.attributes)
+        let list = attributes.inserted, decorations = attributes.decorationRanges
         #expect(zip(list, list.dropFirst()).allSatisfy { $0.start <= $1.start })
         func ranges(_ type: PangoAttrType) -> [Range<Int>] {
             list.filter { $0.type == type }.map { $0.start..<$0.end }
@@ -107,7 +108,33 @@ import Testing
         #expect(ranges(PANGO_ATTR_STYLE) == expected([0, 8]))
         #expect(ranges(PANGO_ATTR_WEIGHT) == expected([2, 8]))
         #expect(list.filter { $0.type == PANGO_ATTR_FAMILY }.map(\.start) == (0..<n).map { $0 * 10 + 4 })
-        #expect(list.filter { $0.type == PANGO_ATTR_UNDERLINE }.map(\.start) == (0..<n).map { $0 * 10 + 6 })
+        // Underlines (links) are decorations, laid over the runs after line breaking.
+        #expect(!list.contains { $0.type == PANGO_ATTR_UNDERLINE })
+        #expect(zip(decorations, decorations.dropFirst()).allSatisfy { $0.start <= $1.start })
+        #expect(decorations.filter { $0.type == PANGO_ATTR_UNDERLINE }.map(\.start) == (0..<n).map { $0 * 10 + 6 })
         #expect(styled.links.count == n)
+    }
+}
+
+extension TextAttributesOrderTests {
+    /// `commit(fontChangeLimit:)` keeps every item break and the first `limit` font changes in
+    /// text order (whatever order they were added in), drops the rest, and counts them all.
+    @Test(arguments: [0, 1, 7, 50, 1_000])
+    func fontChangesPastTheLimitAreLeftOut(limit: Int) {
+        var rng = SeededLCG(seed: UInt64(limit + 3))
+        let attributes = TextAttributes()
+        var changes: [Int] = []
+        for i in 0..<120 {
+            attributes.itemBreak((i * 10)..<(i * 10 + 10))
+            let start = Int(rng.next() % 1_200)
+            changes.append(start)
+            if i % 2 == 0 { attributes.italic(start..<(start + 3)) } else { attributes.language("ja", start..<(start + 3)) }
+        }
+        let found = attributes.commit(fontChangeLimit: limit)
+        #expect(found == 120)
+        let list = attributes.inserted
+        #expect(list.filter { $0.type == PANGO_ATTR_FALLBACK }.count == 120)
+        let kept = list.filter { $0.type != PANGO_ATTR_FALLBACK }.map(\.start)
+        #expect(kept == Array(changes.sorted().prefix(limit)))
     }
 }

@@ -71,3 +71,32 @@ import Testing
         #expect(width > 100_000, "\(unit): \(width)")
     }
 }
+
+extension LinearTextCommandTests {
+    /// Font changes past `GRIDRENDER_MAX_FONT_CHANGES` in one text (markup spans of every font
+    /// kind, runs of other scripts) render with exit 0 and one warning naming the text, in
+    /// every format; the text is drawn, its first changes styled (the picture differs from the
+    /// same text with one styled and from it with all styled). Under the limit: no warning.
+    @Test(arguments: ["*a* ", "**b** ", "`c` ", "a字 ", "***d*** "], ["png", "svg", "pdf"])
+    func fontChangesPastTheLimitAreSetPlainWithOneWarning(unit: String, format: String) throws {
+        let dir = try CLI.scratch("fontchanges")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let text = String(repeating: unit, count: 300)
+        let doc = #"{"columns": [{"key": "a", "width": 300, "style": {"markup": "markdown", "wrap": true}}], "data": {"rows": [["x"], ["\#(text)"]]}}"#
+        try doc.write(toFile: dir + "/doc.json", atomically: true, encoding: .utf8)
+        let under = try CLI.run(["render", "doc.json", "-o", "all.\(format)"], in: dir, environment: ["GRIDRENDER_MAX_FONT_CHANGES": "100000"])
+        #expect(under.status == 0 && under.stderr.isEmpty, "\(under.stderr)")
+        let over = try CLI.run(["render", "doc.json", "-o", "cut.\(format)"], in: dir, environment: ["GRIDRENDER_MAX_FONT_CHANGES": "40"])
+        #expect(over.status == 0, "\(over.stderr)")
+        let lines = over.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(over.stderr)")
+        #expect(over.stderr.contains("doc.json, row 2, column \"a\"") && over.stderr.contains("font changes")
+                && over.stderr.contains("after the first 40") && over.stderr.contains("GRIDRENDER_MAX_FONT_CHANGES"), "\(over.stderr)")
+        let none = try CLI.run(["render", "doc.json", "-o", "none.\(format)"], in: dir, environment: ["GRIDRENDER_MAX_FONT_CHANGES": "1"])
+        #expect(none.status == 0)
+        let all = try Data(contentsOf: URL(fileURLWithPath: dir + "/all.\(format)"))
+        let cut = try Data(contentsOf: URL(fileURLWithPath: dir + "/cut.\(format)"))
+        let plain = try Data(contentsOf: URL(fileURLWithPath: dir + "/none.\(format)"))
+        #expect(cut != all && cut != plain && all != plain)
+    }
+}
