@@ -100,3 +100,33 @@ extension LinearTextCommandTests {
         #expect(cut != all && cut != plain && all != plain)
     }
 }
+
+extension LinearTextCommandTests {
+    /// A format's generated text counts against the cell budget (`GRIDRENDER_MAX_CELL_BYTES`):
+    /// a prefix, suffix or date pattern whose longest formatted value passes it is refused with
+    /// one line naming the key path, on a column and on a cell; the same format a fifth as long
+    /// renders.
+    @Test(arguments: ["prefix", "suffix", "date"], [true, false])
+    func formattedTextCountsAgainstTheCellBudget(key: String, onColumn: Bool) throws {
+        let dir = try CLI.scratch("formatbudget")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func doc(_ n: Int) -> String {
+            let format = key == "date" ? #"{"date": {"output": "\#(String(repeating: "EEEE ", count: n / 5))"}}"#
+                                       : #"{"number": {"\#(key)": "\#(String(repeating: "€", count: n / 3))"}}"#
+            let value = key == "date" ? #""2024-05-06""# : "1234.5"
+            let column = onColumn ? #", "format": \#(format)"# : ""
+            let cell = onColumn ? value : #"{"\#(key == "date" ? "text" : "number")": \#(value), "format": \#(format)}"#
+            return #"{"columns": [{"key": "a"\#(column)}], "data": {"rows": [[\#(cell)]]}}"#
+        }
+        let env = ["GRIDRENDER_MAX_CELL_BYTES": "3000"]
+        try doc(2_900).write(toFile: dir + "/big.json", atomically: true, encoding: .utf8)
+        let over = try CLI.run(["render", "big.json", "-o", "big.png"], in: dir, environment: env)
+        #expect(over.status == 2, "\(over.stderr)")
+        #expect(over.errorLines.count == 1, "\(over.stderr)")
+        #expect(over.stderr.contains("big.json") && over.stderr.contains("format") && over.stderr.contains("GRIDRENDER_MAX_CELL_BYTES"), "\(over.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/big.png"))
+        try doc(480).write(toFile: dir + "/small.json", atomically: true, encoding: .utf8)
+        let fits = try CLI.run(["render", "small.json", "-o", "small.png"], in: dir, environment: env)
+        #expect(fits.status == 0, "\(fits.stderr)")
+    }
+}

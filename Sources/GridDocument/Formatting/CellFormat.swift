@@ -9,6 +9,24 @@ public struct CellFormat: Sendable, Hashable {
         self.number = number; self.date = date; self.missing = missing
     }
     public var isEmpty: Bool { number == nil && date == nil && missing == nil }
+
+    /// The most UTF-8 bytes a cell's text can have once formatted, for any value: what is
+    /// checked against the cell budget (`InputBudget.cellTextBytes`) when the format is read,
+    /// since a format's text is generated for every cell of its column. A number is at most
+    /// 330 digits (the largest double written out, and 15 decimals) with a group separator
+    /// (at most 16 bytes) every three, plus a decimal separator, sign or parentheses, percent
+    /// sign, prefix and suffix; a date at most four bytes per pattern byte ("y" is a four-digit
+    /// year, "EEEE" "Wednesday"); `missing` as written.
+    public var maxFormattedBytes: Int {
+        var most = missing?.utf8.count ?? 0
+        if let number {
+            let digits = 330, separators = digits / 3 * max(number.groupSeparator.utf8.count, 1)
+            most = max(most, number.prefix.utf8.count + number.suffix.utf8.count + digits + separators
+                        + number.decimalSeparator.utf8.count + 8)
+        }
+        if let date { most = max(most, 4 * date.output.utf8.count + 8) }
+        return most
+    }
 }
 
 /// A `CellFormat` ready to apply: the number formatter built and the date patterns parsed once,

@@ -113,6 +113,11 @@ extension NodeDecoder {
         if let n = o["number"] { f.number = try numberFormat(n, o.path("number")) }
         if let n = o["date"] { f.date = try dateFormat(n, o.path("date")) }
         if let n = o["missing"] { f.missing = try string(n, o.path("missing")) }
+        // Generated for every cell of the column: its longest text counts against the cell budget.
+        let most = f.maxFormattedBytes, budget = text.budget
+        if most > budget.cellTextBytes {
+            throw error(node, path, "a value formatted this way can be \(FileIO.grouped(most)) bytes long; a cell holds at most \(FileIO.grouped(budget.cellTextBytes)) bytes (\(InputBudget.hint("GRIDRENDER_MAX_CELL_BYTES")))")
+        }
         return f
     }
 
