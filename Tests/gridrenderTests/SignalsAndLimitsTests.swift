@@ -76,6 +76,41 @@ import Testing
         }
     }
 
+    /// Folder compare writing a report (diff images, pages) and a single-pair `--diff`: on
+    /// SIGTERM and SIGINT no temporary is left in the report folder or beside the diff, and
+    /// every file left there is complete (renamed into place whole).
+    @Test(arguments: [SIGTERM, SIGINT])
+    func compareReportAndDiffLeaveNoTemporary(_ signal: Int32) throws {
+        let dir = try CLI.scratch("sig-compare")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var names: [String] = []
+        for i in 0..<24 {
+            try Self.write(Self.rows(1_500 + i), dir + "/t\(i).csv")
+            try Self.write(Self.rows(1_500 + i).replacingOccurrences(of: "row 7", with: "row X"), dir + "/u\(i).csv")
+            names.append("t\(i)")
+        }
+        for (source, folder) in [("t", "ref"), ("u", "new")] {
+            try FileManager.default.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true)
+            let run = try CLI.run(["render"] + (0..<24).map { "\(source)\($0).csv" } + ["--out-dir", folder, "--format", "png"], in: dir)
+            #expect(run.status == 0, "\(run.stderr)")
+            if source == "u" {   // same names in both folders
+                for i in 0..<24 { try FileManager.default.moveItem(atPath: dir + "/new/u\(i).png", toPath: dir + "/new/t\(i).png") }
+            }
+        }
+        let (seen, process) = try Self.interrupt(["compare", "ref", "new", "--report", "rep"], in: dir, watch: dir + "/rep", minimum: 1, signal: signal)
+        #expect(seen, "no report temporary was seen before compare ended")
+        #expect(process.terminationStatus == signal)
+        #expect(Self.temporaries(dir).isEmpty, "\(Self.temporaries(dir))")
+        for name in CLI.listing(dir + "/rep") where name.hasSuffix(".png") {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/rep/" + name))
+            #expect(bytes.suffix(8).starts(with: [0x49, 0x45, 0x4E, 0x44]), "\(name) is complete")
+        }
+        // One pair is quick: the signal may come during or after the diff; either way no temporary.
+        let (seenDiff, single) = try Self.interrupt(["compare", "ref/t23.png", "new/t23.png", "--diff", "d.png"], in: dir, watch: dir, minimum: 1, signal: signal)
+        if seenDiff { #expect(single.terminationStatus == signal) }
+        #expect(Self.temporaries(dir).isEmpty, "\(Self.temporaries(dir))")
+    }
+
     /// An output over `ulimit -f` is one write error (exit 1) in every format and for page
     /// files, with no temporary and no output left (SIGXFSZ ignored, EFBIG reported).
     @Test(arguments: ["out.png", "out.svg", "out.pdf", "pages.png"])
