@@ -72,6 +72,7 @@ final class TextLayout {
         lineLimit = settings.lineLimit
         if settings.alignment != alignment { pango_layout_set_alignment(pointer, settings.alignment); alignment = settings.alignment }
         lineBoxes = nil
+        cachedLinkAreas = nil
         summedWidth = nil
         let styled = StyledText(text, style: style, link: link, mode: context.fontMap.mode, gate: context.links,
                                 fontChangeLimit: context.fontChanges.limit)
@@ -129,6 +130,17 @@ final class TextLayout {
     /// Where each link of the current text is drawn: one rectangle per line it is on, in points
     /// relative to the layout origin, from the logical extents of its glyph runs.
     func linkAreas() -> [(url: String, rects: [Rect])] {
+        // Kept until the text changes: a tall cell of many links is painted in many PNG bands.
+        if let cached = cachedLinkAreas, cached.serial == pango_layout_get_serial(pointer) { return cached.areas }
+        let areas = measuredLinkAreas()
+        cachedLinkAreas = (pango_layout_get_serial(pointer), areas)
+        return areas
+    }
+
+    /// `linkAreas()` of the current text and the layout serial they belong to.
+    private var cachedLinkAreas: (serial: UInt32, areas: [(url: String, rects: [Rect])])?
+
+    private func measuredLinkAreas() -> [(url: String, rects: [Rect])] {
         guard !links.isEmpty, let iter = pango_layout_get_iter(laidOut) else { return [] }
         defer { pango_layout_iter_free(iter) }
         // The runs in drawing order: their bytes, logical boxes and baselines.

@@ -4,7 +4,7 @@ import Testing
 /// Inline markup of many spans (issue 25 item 7): the spans produced for thousands of styled
 /// runs are each in place, and long runs of unmatched or nested markers (the classic delimiter
 /// stack cases) come out as CommonMark reads them. The parser is linear; timings are in the
-/// benchmark script (scripts/text-linearity.sh), not here.
+/// benchmark script (scripts/bench-linear-text.py), not here.
 @Suite struct InlineMarkupManySpansTests {
     /// `count` repeats of one marked piece: every span covers exactly its piece's text.
     @Test(arguments: [("*a* ", InlineMarkup.Kind.italic, "a "), ("**bo** ", .bold, "bo "), ("`c` ", .code, "c "),
