@@ -30,11 +30,16 @@ public struct InputBudget: Sendable, Hashable {
     /// which the text is set in its own font with a warning: `GRIDRENDER_MAX_FONT_CHANGES`.
     /// Read from `standard` by the drawing module (one value per process).
     public var fontChanges: Int
+    /// Line (paragraph) breaks in one text, past which they are shown as spaces with a warning:
+    /// `GRIDRENDER_MAX_LINE_BREAKS`. Read from `standard` by the drawing module.
+    public var lineBreaks: Int
 
     public init(cells: Int = defaultCells, columns: Int = 16_384, cellTextBytes: Int = 1 << 20,
-                textBytes: Int = 256 << 20, imageBytes: Int = 1 << 30, fontChanges: Int = 32_768) {
+                textBytes: Int = 256 << 20, imageBytes: Int = 1 << 30, fontChanges: Int = 32_768,
+                lineBreaks: Int = 4_096) {
         self.cells = cells; self.columns = columns; self.cellTextBytes = cellTextBytes
         self.textBytes = textBytes; self.imageBytes = imageBytes; self.fontChanges = fontChanges
+        self.lineBreaks = lineBreaks
     }
 
     /// 20,000,000 cells (DESIGN.md §8's table limit).
@@ -53,6 +58,7 @@ public struct InputBudget: Sendable, Hashable {
         env("GRIDRENDER_MAX_TEXT_BYTES", &b.textBytes)
         env("GRIDRENDER_MAX_IMAGE_BYTES", &b.imageBytes)
         env("GRIDRENDER_MAX_FONT_CHANGES", &b.fontChanges)
+        env("GRIDRENDER_MAX_LINE_BREAKS", &b.lineBreaks)
         return b
     }()
 

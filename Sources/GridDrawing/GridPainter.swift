@@ -696,7 +696,7 @@ final class GridPainter {
     /// font changes past the limit.
     func noteDropped(in text: TextLayout, at place: MissingGlyphs.Place) {
         if !text.droppedLinks.isEmpty { context.links.note(text.droppedLinks, at: place) }
-        context.fontChanges.note(text.fontChanges, at: place)
+        context.limits.note(fontChanges: text.fontChanges, lineBreaks: text.lineBreaks, at: place)
     }
 
     /// Notes the characters of `text` (just prepared or shown) that no font has.

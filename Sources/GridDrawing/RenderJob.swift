@@ -55,11 +55,11 @@ final class RenderJob {
         self.grid = grid
         warningHandler = options.warningHandler
         grid.warnings.forEach { options.warningHandler?($0) }
-        let links = LinkGate(policy: grid.linkPolicy), fontChanges = FontChangeCap()
+        let links = LinkGate(policy: grid.linkPolicy), limits = TextLimits()
         self.links = links
-        self.fontChanges = fontChanges
+        self.limits = limits
         context = try TextContext(mode: grid.fonts, fontDirectories: options.fontDirectories, links: links,
-                                  fontChanges: fontChanges)
+                                  limits: limits)
         let tableRows: [RowKind] = if case .table(let table) = grid.spec.content { table.rows } else { [] }
         let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context)
         self.decimals = decimals
@@ -79,7 +79,7 @@ final class RenderJob {
                                     shapedCapacity: capacity)
         let fonts = grid.fonts, fontDirectories = options.fontDirectories
         lanes = TextLanes(count: threads, main: context, shaped: measurer.shaped, shapedCapacity: capacity) {
-            try TextContext(mode: fonts, fontDirectories: fontDirectories, links: links, fontChanges: fontChanges)
+            try TextContext(mode: fonts, fontDirectories: fontDirectories, links: links, limits: limits)
         }
         if case .table(let table) = grid.spec.content {
             measurer.remember(rows: table.rows.count, columns: table.columnCount)
@@ -112,8 +112,8 @@ final class RenderJob {
     /// The render's link policy and the links it dropped, shared by every painting thread.
     private let links: LinkGate
     private var reportedLinks = false
-    /// Font changes per text, and the texts that had too many, shared by every painting thread.
-    private let fontChanges: FontChangeCap
+    /// What one text may cost, and the texts that had more, shared by every painting thread.
+    private let limits: TextLimits
     private var reportedFontChanges = false
 
     /// Hands warnings not yet reported to the options' handler (fonts are first seen while
@@ -134,7 +134,7 @@ final class RenderJob {
             reportedLinks = !messages.isEmpty
         }
         if !reportedFontChanges {
-            let messages = fontChanges.messages(grid: grid)
+            let messages = limits.messages(grid: grid)
             messages.forEach(context.adoptWarning)
             reportedFontChanges = !messages.isEmpty
         }
@@ -414,7 +414,7 @@ final class RenderJob {
 
     /// A painter with its own font map and Pango context, for another painting thread.
     private func makePainter(fonts: PreparedGrid.FontMode, fontDirectories: [String], decimals: DecimalColumns.Extents) throws -> (TextContext, GridPainter, TextLayout) {
-        let context = try TextContext(mode: fonts, fontDirectories: fontDirectories, links: links, fontChanges: fontChanges)
+        let context = try TextContext(mode: fonts, fontDirectories: fontDirectories, links: links, limits: limits)
         let (painter, blockText) = makePainter(context: context, shaped: nil, decimals: decimals)
         return (context, painter, blockText)
     }

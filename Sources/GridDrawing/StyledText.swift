@@ -14,12 +14,15 @@ struct StyledText {
     let attributes: TextAttributes?
     /// Links the gate refused, with why: shown as plain text, reported by the painter.
     let dropped: [(url: String, reason: String)]
-    /// The font changes of the text (bold, italic, code, script languages); past
-    /// `fontChangeLimit` the rest are left out (`TextAttributes.commit`), reported by the painter.
+    /// The font changes of the text (bold, italic, code, script languages); past the limit
+    /// the rest are left out (`TextAttributes.commit`), reported by the painter.
     let fontChanges: Int
+    /// The paragraph breaks of the text; past the limit the rest are shown as spaces
+    /// (`joiningLines`), reported by the painter.
+    let lineBreaks: Int
 
     init(_ source: String, style: ResolvedStyle, link: String?, mode: PreparedGrid.FontMode, gate: LinkGate,
-         fontChangeLimit: Int = InputBudget.standard.fontChanges) {
+         limits: TextLimits = TextLimits()) {
         let markup = style.markup == .markdown ? InlineMarkup.parse(source) : InlineMarkup(text: source)
         var spans = markup.spans
         if let link { spans.append(.init(.link(link), 0..<markup.text.utf8.count)) }
@@ -30,9 +33,11 @@ struct StyledText {
             return true
         }
         self.dropped = dropped
-        let ascii = markup.text.utf8.allSatisfy { $0 < 0x80 }
-        let long = markup.text.utf8.count > StyledText.longText
-        text = ascii ? markup.text : NoncharacterText.drawable(markup.text)
+        let (shown, breaks) = StyledText.joiningLines(markup.text, after: limits.lineBreaks)
+        lineBreaks = breaks
+        let ascii = shown.utf8.allSatisfy { $0 < 0x80 }
+        let long = shown.utf8.count > StyledText.longText
+        text = ascii ? shown : NoncharacterText.drawable(shown)
         guard !spans.isEmpty || !ascii || long else {
             links = []
             attributes = nil
@@ -40,8 +45,8 @@ struct StyledText {
             return
         }
         let attributes = TextAttributes()
-        if !ascii { StyledText.addLanguages(markup.text, to: attributes) }
-        if long { StyledText.addItemBreaks(markup.text, to: attributes) }
+        if !ascii { StyledText.addLanguages(shown, to: attributes) }
+        if long { StyledText.addItemBreaks(shown, to: attributes) }
         var links: [(Range<Int>, String)] = []
         for span in spans where !span.range.isEmpty {
             switch span.kind {
@@ -60,7 +65,7 @@ struct StyledText {
             }
         }
         self.links = links
-        fontChanges = attributes.commit(fontChangeLimit: fontChangeLimit)
+        fontChanges = attributes.commit(fontChangeLimit: limits.fontChanges)
         // Latin text with accents and no markup needs nothing: laid out exactly as plain text.
         self.attributes = attributes.isEmpty ? nil : attributes
     }
@@ -89,6 +94,35 @@ struct StyledText {
             default: StyledText.sampleLanguages[Int32(script.rawValue)]
             }
         }
+    }
+
+    /// `text` with its paragraph breaks ("\n", "\r", U+2029) past the first `limit` shown as
+    /// spaces (the same number of bytes, so every styled range stays where it is), and how many
+    /// breaks it has. Why: Pango 1.50 itemizes each paragraph of a layout after counting the
+    /// characters of all the text before it (`pango_itemize_with_font`: `g_utf8_strlen(text,
+    /// start_index)`), so a text of many paragraphs costs paragraphs × length: a cell of "a\n"
+    /// 40,000 times took 25 s, a 1 MB one would take an hour.
+    static func joiningLines(_ text: String, after limit: Int) -> (text: String, breaks: Int) {
+        var breaks = 0
+        for byte in text.utf8 where byte == 0x0A || byte == 0x0D { breaks += 1 }
+        if text.unicodeScalars.contains("\u{2029}") { breaks += text.unicodeScalars.lazy.filter { $0 == "\u{2029}" }.count }
+        guard breaks > limit else { return (text, breaks) }
+        var kept = 0
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n", "\r", "\u{2029}":
+                // "\r\n" is one break for Pango but two here: both become spaces past the limit.
+                kept += 1
+                if kept > limit {
+                    for _ in 0..<scalar.utf8.count { scalars.append(" ") }
+                    continue
+                }
+            default: break
+            }
+            scalars.append(scalar)
+        }
+        return (String(scalars), breaks)
     }
 
     /// Texts longer than this many bytes are cut into Pango items of about `itemBytes`.

@@ -21,13 +21,13 @@ final class TextContext {
     var missing = MissingGlyphs()
     /// Which links are written; shared by every context of a render.
     let links: LinkGate
-    /// Font changes per text; shared by every context of a render.
-    let fontChanges: FontChangeCap
+    /// What one text may cost; shared by every context of a render.
+    let limits: TextLimits
 
-    init(fontMap: FontMap, links: LinkGate = LinkGate(), fontChanges: FontChangeCap = FontChangeCap()) throws {
+    init(fontMap: FontMap, links: LinkGate = LinkGate(), limits: TextLimits = TextLimits()) throws {
         self.fontMap = fontMap
         self.links = links
-        self.fontChanges = fontChanges
+        self.limits = limits
         guard let context = pango_font_map_create_context(fontMap.pointer) else {
             throw RenderError("cannot create a Pango context")
         }
@@ -48,8 +48,8 @@ final class TextContext {
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
     convenience init(mode: PreparedGrid.FontMode, fontDirectories: [String] = [], links: LinkGate = LinkGate(),
-                     fontChanges: FontChangeCap = FontChangeCap()) throws {
-        try self.init(fontMap: FontMap(mode: mode, fontDirectories: fontDirectories), links: links, fontChanges: fontChanges)
+                     limits: TextLimits = TextLimits()) throws {
+        try self.init(fontMap: FontMap(mode: mode, fontDirectories: fontDirectories), links: links, limits: limits)
     }
 
     /// The description for `spec`, created once per task. Pinned fonts have no fontconfig alias

@@ -22,8 +22,9 @@ final class TextLayout {
     private(set) var links: [(range: Range<Int>, url: String)] = []
     /// Links of the current text that the render's `LinkGate` refused (shown as plain text).
     private(set) var droppedLinks: [(url: String, reason: String)] = []
-    /// Font changes of the current text (over `context.fontChanges.limit`: some left out).
-    private(set) var fontChanges = 0
+    /// Font changes and line breaks of the current text (over `context.limits`: some left
+    /// out, some shown as spaces).
+    private(set) var fontChanges = 0, lineBreaks = 0
     /// Where each line of the current text is, once a culled `show` asked (nil after `prepare`).
     private var lineBoxes: [LineBox]?
     /// The layout's serial when its runs were last given the current text's decorations
@@ -75,7 +76,7 @@ final class TextLayout {
         cachedLinkAreas = nil
         summedWidth = nil
         let styled = StyledText(text, style: style, link: link, mode: context.fontMap.mode, gate: context.links,
-                                fontChangeLimit: context.fontChanges.limit)
+                                limits: context.limits)
         pango_layout_set_text(pointer, styled.text, -1)
         if styled.attributes != nil || attributes != nil {
             // Cleared first: Pango 1.50 compares a new list with the old one attribute by
@@ -87,6 +88,7 @@ final class TextLayout {
         links = styled.links
         droppedLinks = styled.dropped
         fontChanges = styled.fontChanges
+        lineBreaks = styled.lineBreaks
         mayOverflow = TextLayout.mayOverflow(bytes: styled.text.utf8.count, size: style.font.size ?? 12)
     }
 

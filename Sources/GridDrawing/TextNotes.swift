@@ -4,7 +4,7 @@ import GridDocument
 /// Notes about texts of one render, one per text, kept for one warning each in reading order
 /// (`listed` of them, then a count), whatever order the painting threads noted them in: a
 /// repeated header row or a cell painted in two PNG bands counts once. Shared by the render's
-/// threads (`LinkGate` for dropped links, `FontChangeCap` for cut font changes).
+/// threads (`LinkGate` for dropped links, `TextLimits` for texts past their limits).
 final class TextNotes<Note>: @unchecked Sendable {
     private let lock = NSLock()
     /// The first `listed` notes in reading order.

@@ -130,3 +130,29 @@ extension LinearTextCommandTests {
         #expect(fits.status == 0, "\(fits.stderr)")
     }
 }
+
+extension LinearTextCommandTests {
+    /// Line breaks past `GRIDRENDER_MAX_LINE_BREAKS` in one text (a cell of many lines, a block
+    /// of many footnotes) are shown as spaces, with exit 0 and one warning naming the text; under
+    /// the limit nothing changes. A cell of "a\n" × 40,000 took 25 s (paragraphs × length in Pango).
+    @Test(arguments: ["cell", "notes"], ["png", "pdf"])
+    func lineBreaksPastTheLimitAreSpacesWithOneWarning(place: String, format: String) throws {
+        let dir = try CLI.scratch("linebreaks")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let doc = place == "cell"
+            ? #"{"columns": [{"key": "a", "width": 200, "style": {"wrap": true}}], "data": {"rows": [["\#(String(repeating: "line\\n", count: 300))"]]}}"#
+            : #"{"columns": [{"key": "a"}], "data": {"rows": [["x"]]}, "footnotes": [\#((0..<300).map { #"{"text": "note \#($0)"}"# }.joined(separator: ","))]}"#
+        try doc.write(toFile: dir + "/doc.json", atomically: true, encoding: .utf8)
+        let under = try CLI.run(["render", "doc.json", "-o", "all.\(format)"], in: dir, environment: ["GRIDRENDER_MAX_LINE_BREAKS": "1000"])
+        #expect(under.status == 0 && under.stderr.isEmpty, "\(under.stderr)")
+        let over = try CLI.run(["render", "doc.json", "-o", "cut.\(format)"], in: dir, environment: ["GRIDRENDER_MAX_LINE_BREAKS": "50"])
+        #expect(over.status == 0, "\(over.stderr)")
+        #expect(over.stderr.split(separator: "\n").count == 1, "\(over.stderr)")
+        let named = place == "cell" ? "doc.json, row 1, column \"a\"" : "doc.json, the footnote"
+        #expect(over.stderr.contains(named) && over.stderr.contains("line breaks in one text; after the first 50 they are shown as spaces")
+                && over.stderr.contains("GRIDRENDER_MAX_LINE_BREAKS"), "\(over.stderr)")
+        let all = try Data(contentsOf: URL(fileURLWithPath: dir + "/all.\(format)"))
+        let cut = try Data(contentsOf: URL(fileURLWithPath: dir + "/cut.\(format)"))
+        #expect(all != cut)
+    }
+}
