@@ -681,6 +681,8 @@ final class GridPainter {
     /// tag API), and areas kept in device coordinates for SVG, whose Cairo surface has no links.
     func addLinks(_ cr: CairoContext, _ text: TextLayout, x: Double, y: Double, clip: Rect) {
         let device = cr.deviceTransform
+        // Only what this band, chunk or page shows: a tall cell of many links crosses many PNG bands.
+        guard let clip = clip.intersection(cr.clipExtents()) else { return }
         for area in text.linkAreas() {
             let rects = area.rects.compactMap { Rect(x: x + $0.x, y: y + $0.y, width: $0.width, height: $0.height).intersection(clip) }
             guard !rects.isEmpty else { continue }
