@@ -22,7 +22,7 @@ struct StyledText {
     let lineBreaks: Int
 
     init(_ source: String, style: ResolvedStyle, link: String?, mode: PreparedGrid.FontMode, gate: LinkGate,
-         limits: TextLimits = TextLimits()) {
+         limits: TextLimits = TextLimits(), joinsParagraphs: Bool = true) {
         let markup = style.markup == .markdown ? InlineMarkup.parse(source) : InlineMarkup(text: source)
         var spans = markup.spans
         if let link { spans.append(.init(.link(link), 0..<markup.text.utf8.count)) }
@@ -33,7 +33,16 @@ struct StyledText {
             return true
         }
         self.dropped = dropped
-        let (shown, breaks) = StyledText.joiningLines(markup.text, after: limits.lineBreaks)
+        // Many paragraphs: as lines of one paragraph where that draws the same; the breaks left
+        // (other texts, the newlines that end a text) bounded.
+        var shown = markup.text
+        if joinsParagraphs, !spans.contains(where: { if case .code = $0.kind { true } else { false } }),
+           let joined = LineSeparatedText.joined(shown) {
+            shown = joined.text
+            spans = spans.map { .init($0.kind, joined.offset($0.range.lowerBound)..<joined.offset($0.range.upperBound)) }
+        }
+        let breaks: Int
+        (shown, breaks) = StyledText.joiningLines(shown, after: joinsParagraphs ? limits.lineBreaks : .max)
         lineBreaks = breaks
         let ascii = shown.utf8.allSatisfy { $0 < 0x80 }
         let long = shown.utf8.count > StyledText.longText

@@ -60,7 +60,8 @@ final class TextLayout {
     /// positioned by the painter and lays out left-aligned. `link`: the cell's URL, if any.
     /// Inline markup (`style.markup`), links and the pinned stack's font choices become Pango
     /// attributes (`StyledText`), never Pango markup.
-    func prepare(_ text: String, style: ResolvedStyle, width: Double?, link: String? = nil) {
+    /// `joinsParagraphs`: false lays many paragraphs out as paragraphs (`LineSeparatedText`; tests).
+    func prepare(_ text: String, style: ResolvedStyle, width: Double?, link: String? = nil, joinsParagraphs: Bool = true) {
         let font = context.font(style.font)
         if self.font !== font {
             pango_layout_set_font_description(pointer, font.pointer)
@@ -76,7 +77,7 @@ final class TextLayout {
         cachedLinkAreas = nil
         summedWidth = nil
         let styled = StyledText(text, style: style, link: link, mode: context.fontMap.mode, gate: context.links,
-                                limits: context.limits)
+                                limits: context.limits, joinsParagraphs: joinsParagraphs)
         pango_layout_set_text(pointer, styled.text, -1)
         if styled.attributes != nil || attributes != nil {
             // Cleared first: Pango 1.50 compares a new list with the old one attribute by

@@ -132,7 +132,8 @@ extension LinearTextCommandTests {
 }
 
 extension LinearTextCommandTests {
-    /// Line breaks past `GRIDRENDER_MAX_LINE_BREAKS` in one text (a cell of many lines, a block
+    /// Line breaks past `GRIDRENDER_MAX_LINE_BREAKS` in one text that cannot be laid out as lines
+    /// of one paragraph (`LineSeparatedText`: here, non-ASCII text; a cell of many lines, a block
     /// of many footnotes) are shown as spaces, with exit 0 and one warning naming the text; under
     /// the limit nothing changes. A cell of "a\n" × 40,000 took 25 s (paragraphs × length in Pango).
     @Test(arguments: ["cell", "notes"], ["png", "pdf"])
@@ -140,8 +141,8 @@ extension LinearTextCommandTests {
         let dir = try CLI.scratch("linebreaks")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let doc = place == "cell"
-            ? #"{"columns": [{"key": "a", "width": 200, "style": {"wrap": true}}], "data": {"rows": [["\#(String(repeating: "line\\n", count: 300))"]]}}"#
-            : #"{"columns": [{"key": "a"}], "data": {"rows": [["x"]]}, "footnotes": [\#((0..<300).map { #"{"text": "note \#($0)"}"# }.joined(separator: ","))]}"#
+            ? #"{"columns": [{"key": "a", "width": 200, "style": {"wrap": true}}], "data": {"rows": [["\#(String(repeating: "línea\\n", count: 300))"]]}}"#
+            : #"{"columns": [{"key": "a"}], "data": {"rows": [["x"]]}, "footnotes": [\#((0..<300).map { #"{"text": "nota é \#($0)"}"# }.joined(separator: ","))]}"#
         try doc.write(toFile: dir + "/doc.json", atomically: true, encoding: .utf8)
         let under = try CLI.run(["render", "doc.json", "-o", "all.\(format)"], in: dir, environment: ["GRIDRENDER_MAX_LINE_BREAKS": "1000"])
         #expect(under.status == 0 && under.stderr.isEmpty, "\(under.stderr)")
