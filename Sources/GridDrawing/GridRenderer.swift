@@ -31,7 +31,8 @@ public enum GridRenderer {
     public static func render(_ grid: PreparedGrid, format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
         let job = try RenderJob(grid, options: options, format: format)
         if format == .png { _ = try job.pixelSize() }
-        try OutputLimits.check(job.layout, canvas: job.frame.size, scale: grid.scale, page: grid.page, format: format)
+        try OutputLimits.check(job.layout, canvas: job.frame.size, scale: grid.scale, page: grid.page, format: format,
+                               widestCell: job.widestCell(column:))
         let bytes = Result { () throws -> [UInt8] in
             switch format {
             case .png: return try job.png(path: nil, options: options)
@@ -58,7 +59,8 @@ public enum GridRenderer {
         try AtomicFile.checkDestination(path, policy: policy)
         let job = try RenderJob(grid, options: options, format: format)
         if format == .png { _ = try job.pixelSize() }
-        try OutputLimits.check(job.layout, canvas: job.frame.size, scale: grid.scale, page: grid.page, format: format)
+        try OutputLimits.check(job.layout, canvas: job.frame.size, scale: grid.scale, page: grid.page, format: format,
+                               widestCell: job.widestCell(column:))
         let written = Result { () throws -> Void in
             switch format {
             case .png where job.grid.page != nil, .svg where job.grid.page != nil:

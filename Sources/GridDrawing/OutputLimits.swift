@@ -16,7 +16,9 @@ enum OutputLimits {
     /// The widest column whose text Pango can lay out, in device pixels.
     static let maxTextExtent = Double(Int32.max) / 1024
 
-    static func check(_ layout: Layout, canvas: Size, scale: Double, page: PreparedGrid.Page?, format: OutputFormat) throws {
+    /// `widestCell`: names the cell of a column whose text is widest ("row 5, column \"a\"").
+    static func check(_ layout: Layout, canvas: Size, scale: Double, page: PreparedGrid.Page?, format: OutputFormat,
+                      widestCell: (Int) -> String? = { _ in nil }) throws {
         if format == .svg || (format == .pdf && page == nil) {
             let side = max(canvas.width, canvas.height)
             if side > maxVectorSide {
@@ -28,7 +30,8 @@ enum OutputLimits {
         if let index = layout.columns.indices.max(by: { layout.columns[$0].size < layout.columns[$1].size }),
            layout.columns[index].size * scale > maxTextExtent {
             let widest = layout.columns[index]
-            throw RenderError("column \(index + 1) (counted from 1, a text in it unwrapped) is \(grouped(widest.size * scale)) px wide; text can be laid out at most \(grouped(maxTextExtent)) px wide (Pango's range): use a narrower column, let its text wrap, or lower the scale", badInput: true)
+            let cell = widestCell(index).map { "; widest text: \($0)" } ?? ""
+            throw RenderError("column \(index + 1) (counted from 1, a text in it unwrapped\(cell)) is \(grouped(widest.size * scale)) px wide; text can be laid out at most \(grouped(maxTextExtent)) px wide (Pango's range): use a narrower column, let its text wrap, or lower the scale", badInput: true)
         }
     }
 

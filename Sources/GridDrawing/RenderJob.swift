@@ -88,6 +88,7 @@ final class RenderJob {
                              chunks: RowChunks.partition(rows: table.rows.count, columns: table.columnCount), lanes: lanes)
             RenderTrace.mark("measured")
         }
+        self.measurer = measurer
         (frame, layout) = CanvasFrame.make(grid, measurer: measurer) { spec in
             // Item mode: a cell's item index is only known after placement, so the layout measures
             // only section header rows there (their titles), never item tracks.
@@ -101,6 +102,18 @@ final class RenderJob {
         blockText = TextLayout(context: context)
         try preloadImages(threads: requestedThreads)
         RenderTrace.mark("laid out")
+    }
+
+    /// The measurer of the layout (its sizes are kept), for messages after it.
+    private let measurer: TextMeasurer
+
+    /// The cell whose text is widest in `column`, as messages name it ("row 5, column \"a\""),
+    /// for a column refused as too wide (`OutputLimits`); nil outside tables.
+    func widestCell(column: Int) -> String? {
+        guard case .table(let table) = grid.spec.content, !table.rows.isEmpty else { return nil }
+        let widths = (0..<table.rows.count).map { measurer.width(row: $0, column: column) }
+        guard let row = widths.indices.max(by: { widths[$0] < widths[$1] }) else { return nil }
+        return grid.cells.cellDescription(row: row, column: column, item: nil)
     }
 
     private let warningHandler: (@Sendable (String) -> Void)?

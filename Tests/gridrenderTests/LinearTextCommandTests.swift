@@ -45,7 +45,8 @@ import Testing
     }
 
     /// Unwrapped texts whose natural width passes Pango's Int32 range (wide Latin, CJK, a large
-    /// font, markup) are refused with one line naming the column in every format; the same
+    /// font, markup) are refused with one line naming the column and the row of its widest text
+    /// in every format; the same
     /// texts a fifth as long render at their width.
     @Test(arguments: ["W", "字", "x", "*W* "], ["png", "svg", "pdf"])
     func unwrappedTextPastPangosRangeIsRefused(unit: String, format: String) throws {
@@ -54,13 +55,14 @@ import Testing
         let size = unit == "x" ? 40 : 9
         let count = unit == "x" ? 120_000 : 200_000
         func doc(_ n: Int) -> String {
-            #"{"columns": [{"key": "a", "style": {"size": \#(size), "markup": "markdown"}}], "data": {"rows": [["\#(String(repeating: unit, count: n))"]]}}"#
+            #"{"columns": [{"key": "a", "style": {"size": \#(size), "markup": "markdown"}}], "data": {"rows": [["a"], ["\#(String(repeating: unit, count: n))"], ["b"]]}}"#
         }
         try doc(count).write(toFile: dir + "/doc.json", atomically: true, encoding: .utf8)
         let run = try CLI.run(["render", "doc.json", "-o", "out.\(format)"], in: dir)
         #expect(run.status == 2, "\(unit) \(format): \(run.stderr)")
         #expect(run.errorLines.count == 1, "\(run.stderr)")
         #expect(run.stderr.contains("column 1") && run.stderr.contains("Pango's range"), "\(run.stderr)")
+        #expect(run.stderr.contains("widest text: row 2, column \"a\""), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/out.\(format)"))
         // A fifth as long fits: the layout is its true width, not a squeezed one.
         try doc(count / 5).write(toFile: dir + "/short.json", atomically: true, encoding: .utf8)
