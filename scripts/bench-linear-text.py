@@ -16,6 +16,8 @@ column flat as N grows tenfold; quadratic work multiplies it by ten.
   footnotes     N/8 numbered footnotes on the title (generated marks against the cell budget)
   long-word     "x" N times, unwrapped (one unbroken line; past Pango's range: exit 2)
   long-word-wrapped  the same, wrapped in a 600-pt column
+  lines         "a\n" repeated in one cell (N/2 paragraphs)
+  notes         N/8 footnotes, not on any place (one block of N/8 paragraphs)
 A run past --timeout seconds is reported as "timeout". With --bin given more than once (or
 --bins A,B), each binary renders each case in turn, side by side in one run, --repeat times;
 the median CPU time is printed, with the ratio to the first binary.
@@ -28,7 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SHAPES = ["italic", "italic-line", "bold-nested", "code", "links", "strike", "stars", "ticks", "footnotes",
-          "long-word", "long-word-wrapped"]
+          "long-word", "long-word-wrapped", "lines", "notes"]
 
 
 def repeat(unit: str, n: int) -> str:
@@ -51,6 +53,11 @@ def document(shape: str, n: int) -> dict:
                 "footnoteMarks": "numbers", "footnotes": notes}
     if shape == "long-word":
         return {"columns": [{"key": "a"}], "data": {"rows": [["x" * n]]}}
+    if shape == "lines":
+        return {"columns": [{"key": "a"}], "data": {"rows": [["a\n" * max(1, n // 2)]]}}
+    if shape == "notes":
+        return {"columns": [{"key": "a"}], "data": {"rows": [["x"]]},
+                "footnotes": [{"text": "note"} for _ in range(max(1, n // 8))]}
     if shape == "long-word-wrapped":
         return {"columns": [{"key": "a", "width": 600, "style": {"wrap": True}}], "data": {"rows": [["x" * n]]}}
     raise ValueError(shape)
