@@ -11,6 +11,8 @@ import PackageDescription
 ///   (`Document`, `Style`, `Theme`, `GridRenderError` at the top level, the rest nested), documents
 ///   built from plain values, `render(to:)`/`pngData()` and their `async` twins.
 /// - `gridrender`: the command-line tool.
+/// - `GridRenderAccelerators`: opt-in speed for an executable (interposes three C functions in
+///   its process); the CLI links it, the library does not.
 /// - `CCairo`, `CPangoCairo` (with `CHarfBuzz` for its include path), `CLibPNG`: system-library
 ///   shims; `CPNGCodec`: libpng's setjmp/longjmp error handling, which Swift cannot express;
 ///   `CFreeTypeFaces`: one FreeType face per font file, so cairo 1.16 never reopens faces
@@ -28,6 +30,9 @@ let package = Package(
         .library(name: "GridSnapshotTesting", targets: ["GridSnapshotTesting"]),
         .library(name: "GridRender", targets: ["GridRender"]),
         .library(name: "SnapshotTestingGridRender", targets: ["SnapshotTestingGridRender"]),
+        /// Opt-in: three C functions replaced in the whole process of the executable that links
+        /// it, for speed (docs/API.md, "Accelerators"). The `gridrender` CLI links it.
+        .library(name: "GridRenderAccelerators", targets: ["GridRenderAccelerators"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -74,7 +79,13 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "GridDrawing", dependencies: [
-            "GridLayout", "GridDocument", "CCairo", "CPangoCairo", "CPNGCodec", "CFreeTypeFaces", "CFastFormat", "CGlyphCompositor",
+            "GridLayout", "GridDocument", "CCairo", "CPangoCairo", "CPNGCodec",
+        ]),
+        /// The three interposing C targets, opted into by an executable (never by the library):
+        /// it defines `__snprintf_chk`, `cairo_show_glyphs` and `cairo_ft_font_face_create_for_pattern`
+        /// for its whole process.
+        .target(name: "GridRenderAccelerators", dependencies: [
+            "GridDrawing", "CFreeTypeFaces", "CFastFormat", "CGlyphCompositor",
         ]),
         .target(name: "GridSnapshot", dependencies: ["GridDocument", "GridDrawing", "CPNGCodec"]),
         /// `assertSnapshot` for users' tests: the only target that links XCTest and Swift Testing,
@@ -90,7 +101,7 @@ let package = Package(
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         .executableTarget(name: "gridrender", dependencies: [
-            "GridLayout", "GridDocument", "GridDrawing", "GridSnapshot",
+            "GridLayout", "GridDocument", "GridDrawing", "GridSnapshot", "GridRenderAccelerators",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // Swift runtime and Foundation linked in: ~10-20 ms less start-up per render
@@ -110,11 +121,15 @@ let package = Package(
             ]),
         ]),
         .target(name: "GridRender", dependencies: ["GridLayout", "GridDocument", "GridDrawing"]),
+        /// A program that links `GridRender` alone and renders a document file: what a library
+        /// user's program is. Tests check it defines none of the accelerators' symbols and
+        /// draws the CLI's pixels (`LibraryOnlyRenderTests`).
+        .executableTarget(name: "LibraryOnlyRender", dependencies: ["GridRender"]),
         .executableTarget(name: "GridBenchmarks", dependencies: ["GridLayout", "GridDocument", "GridDrawing"]),
 
         .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout"]),
         .testTarget(name: "GridDocumentTests", dependencies: ["GridDocument"]),
-        .testTarget(name: "GridDrawingTests", dependencies: ["GridDrawing", "GridDocument", "GridLayout"]),
+        .testTarget(name: "GridDrawingTests", dependencies: ["GridDrawing", "GridDocument", "GridLayout", "GridRenderAccelerators", "CFastFormat"]),
         .testTarget(name: "GridSnapshotTests", dependencies: ["GridSnapshot", "GridSnapshotTesting", "GridDocument", "GridDrawing"]),
         .testTarget(name: "gridrenderTests", dependencies: ["GridSnapshot"]),
         .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "GridSnapshot"]),

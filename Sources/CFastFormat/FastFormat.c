@@ -15,6 +15,7 @@
 // a buffer the object-size check rejects) goes to glibc's own `__vsnprintf_chk`. The output bytes
 // do not change (FastFormatTests compare with glibc over millions of values and every tie).
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <locale.h>
 #include <math.h>
 #include <stdarg.h>
@@ -111,6 +112,14 @@ int __snprintf_chk(char *s, size_t maxlen, int flag, size_t slen, const char *fo
         s[copied] = 0;
     }
     return length;
+}
+
+bool grfmt_interposed(void) {
+#if defined(__linux__) && defined(__GLIBC__)
+    return dlsym(RTLD_DEFAULT, "__snprintf_chk") == (void *)__snprintf_chk;
+#else
+    return false;
+#endif
 }
 
 int grfmt_snprintf_chk_f(char *s, size_t maxlen, double value) { return __snprintf_chk(s, maxlen, 1, maxlen, "%f", value); }

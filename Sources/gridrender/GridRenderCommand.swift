@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GridDocument
 import GridDrawing
+import GridRenderAccelerators
 
 /// The `gridrender` command-line tool (DESIGN.md §6). Exit codes: 0 success, 1 a comparison
 /// found a difference or rendering failed, 2 bad usage or bad input.
@@ -25,6 +26,8 @@ struct GridRenderCommand: ParsableCommand {
     static func main() {
         do {
             RenderTrace.mark("main")
+            // The CLI's process may be changed for speed (docs/API.md, "Accelerators").
+            GridRenderAccelerators.install()
             // Ctrl-C, SIGTERM and SIGHUP remove any temporary output file before the process dies.
             TemporaryFiles.removeOnSignals()
             // ulimit -f is a write error; a trap under a memory limit is one line, no backtrace.

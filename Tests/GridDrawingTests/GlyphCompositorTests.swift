@@ -3,11 +3,13 @@ import GridDocument
 import GridLayout
 import Testing
 @testable import GridDrawing
+import GridRenderAccelerators
 
 /// PNG text composited per thread (`GlyphCompositor`) gives Cairo's own pixels, bit for bit: in
 /// random glyph calls (overlapping and not, clipped, scaled, translucent) and in whole renders.
 @Suite struct GlyphCompositorTests {
     @Test func interposedInThisProcess() {
+        GridRenderAccelerators.install()
         #expect(GlyphCompositor.isInterposed)
     }
 
@@ -37,6 +39,7 @@ import Testing
     }
 
     @Test func randomCallsGiveCairosPixels() throws {
+        GridRenderAccelerators.install()
         let (context, sources) = try Self.glyphSources()
         defer { for source in sources { cairo_scaled_font_destroy(source.font) } }
         #expect(sources.count == 16)
@@ -87,6 +90,7 @@ import Testing
     /// scales, on one and several painting threads, with emoji (left to Cairo) in the table.
     @Test(arguments: [1.0, 1.5, 2.0])
     func rendersGiveTheSameBytes(scale: Double) throws {
+        GridRenderAccelerators.install()
         for grid in [GridRendererTests.features(scale: scale), try SharedFreeTypeFacesTests.manyFontsDocument(3)] {
             for threads in [1, 2] {
                 func png(_ composes: Bool) throws -> [UInt8] {
@@ -118,6 +122,7 @@ extension GlyphCompositorTests {
     /// of a glyph call that reaches past that far (a long word lost up to ~1,700 px of text
     /// before each tile's right edge); composited here, every glyph inside the tile shows.
     @Test func longLineReachesEveryTileEdge() throws {
+        GridRenderAccelerators.install()
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         let word = String((0..<6000).map { letters[($0 * 7 + $0 / 26) % 26] })
         let grid = makeTable([[.text(word)]], columnWidths: [.auto()], rowHeight: 24, header: false)

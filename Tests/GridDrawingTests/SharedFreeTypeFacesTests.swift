@@ -1,5 +1,6 @@
 import GridDocument
 @testable import GridDrawing
+import GridRenderAccelerators
 import Testing
 
 /// FreeType faces are opened once per font file and given to cairo, so many renders at once, each

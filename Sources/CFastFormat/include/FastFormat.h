@@ -2,6 +2,7 @@
 #define GRIDRENDER_FAST_FORMAT_H
 /* Exact fast paths for the two formats Cairo's SVG and PDF writers print millions of times.
    See FastFormat.c for why and how. Exposed for tests. */
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Writes `value` as printf's "%f" does in the C locale (six decimals, round half to even on the
@@ -16,5 +17,7 @@ int grfmt_int(char *out, int value);
 /* `__snprintf_chk(s, maxlen, 1, maxlen, "%f" or "%d", value)` as Cairo calls it (Linux only). */
 int grfmt_snprintf_chk_f(char *s, size_t maxlen, double value);
 int grfmt_snprintf_chk_d(char *s, size_t maxlen, int value);
+/* Whether this file's `__snprintf_chk` is the one the libraries call (the executable exports it). */
+bool grfmt_interposed(void);
 
 #endif
