@@ -23,10 +23,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "gridrender", targets: ["gridrender"]),
-        .library(name: "GridLayout", targets: ["GridLayout"]),
-        .library(name: "GridDocument", targets: ["GridDocument"]),
-        .library(name: "GridDrawing", targets: ["GridDrawing"]),
-        .library(name: "GridSnapshot", targets: ["GridSnapshot"]),
+        // The engine modules (GridLayout, GridDocument, GridDrawing, GridSnapshot) are targets,
+        // not products: users import the facades below.
         .library(name: "GridSnapshotTesting", targets: ["GridSnapshotTesting"]),
         .library(name: "GridRender", targets: ["GridRender"]),
         .library(name: "SnapshotTestingGridRender", targets: ["SnapshotTestingGridRender"]),

@@ -333,7 +333,7 @@ extension Document {
     /// Refuses a canvas wider or taller than 2,147,483,647 px or larger than 4,000,000,000 px in all.
     /// Decoding checks fixed canvas sizes; the renderer calls this with the laid-out size
     /// before allocating anything.
-    public static func checkCanvasLimits(widthPx: Double, heightPx: Double) throws(DocumentError) {
+    package static func checkCanvasLimits(widthPx: Double, heightPx: Double) throws(DocumentError) {
         func f(_ v: Double) -> String {
             guard v.isFinite, v < 1e18 else { return String(v) }
             var digits = Array(String(Int(v.rounded(.up))))

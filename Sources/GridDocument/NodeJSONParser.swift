@@ -17,7 +17,7 @@ public struct NodeJSONParser {
     private init(bytes: UnsafeBufferPointer<UInt8>, file: String?) { self.bytes = bytes; self.file = file }
 
     /// Parses one JSON value filling the whole input (a UTF-8 byte-order mark is skipped).
-    public static func parse(_ bytes: [UInt8], file: String?) throws(DocumentError) -> Node {
+    package static func parse(_ bytes: [UInt8], file: String?) throws(DocumentError) -> Node {
         try bytes.withUnsafeBufferPointer { (buffer) throws(DocumentError) -> Node in
             try parse(buffer: buffer, file: file)
         }

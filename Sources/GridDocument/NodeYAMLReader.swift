@@ -9,7 +9,7 @@ public enum NodeYAMLReader {
     /// Upper bound on nodes after alias expansion ("billion laughs" protection).
     public static let maxNodes = 5_000_000
 
-    public static func parse(_ text: String, file: String?) throws(DocumentError) -> Node {
+    package static func parse(_ text: String, file: String?) throws(DocumentError) -> Node {
         try parse(text, file: file, maxNodes: maxNodes)
     }
 

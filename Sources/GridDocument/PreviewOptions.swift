@@ -24,7 +24,7 @@ extension Document {
     /// This document with `preview` applied. `--stretch` needs a canvas width (`--width` or
     /// `canvas.width`, given as `width`): without one there is nothing to widen to, which is an
     /// error naming the option.
-    public func applying(_ preview: PreviewOptions, width: Double? = nil) throws(DocumentError) -> Document {
+    package func applying(_ preview: PreviewOptions, width: Double? = nil) throws(DocumentError) -> Document {
         var d = self
         if let padding = preview.padding {
             guard padding.isFinite, padding >= 0 else {

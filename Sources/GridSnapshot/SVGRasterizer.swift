@@ -49,11 +49,11 @@ public enum SVGRasterizer {
     }
 }
 
-extension Snapshotting where Value == String, Format == RGBAImage {
+extension SnapshotStrategy where Value == String, Format == RGBAImage {
     /// SVG text rasterized with `rsvg-convert` and compared in pixels (default `perceptual`, as
     /// librsvg's anti-aliasing differs slightly from Cairo's). Stored as PNG, so the same
     /// reference can be shared with a PNG strategy of the same document.
-    public static func svgRasterized(_ options: ComparisonOptions = .perceptual) -> Snapshotting {
-        Snapshotting<RGBAImage, RGBAImage>.png(options).pullback { svg in try SVGRasterizer.rasterize(svg) }
+    public static func svgRasterized(_ options: ComparisonOptions = .perceptual) -> SnapshotStrategy {
+        SnapshotStrategy<RGBAImage, RGBAImage>.png(options).pullback { svg in try SVGRasterizer.rasterize(svg) }
     }
 }

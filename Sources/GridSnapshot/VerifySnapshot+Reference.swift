@@ -17,7 +17,7 @@ import Foundation
 ///   - environment: where `SNAPSHOT_RECORD`, `CI` and `SNAPSHOT_ARTIFACTS` are read.
 public func verifySnapshot<V, F>(
     of value: V,
-    as strategy: Snapshotting<V, F>,
+    as strategy: SnapshotStrategy<V, F>,
     reference: String,
     group: String = "references",
     record: RecordMode? = nil,

@@ -16,7 +16,7 @@ import Foundation
 /// returns a failure message asking for a re-run.
 public func verifySnapshot<V, F>(
     of value: V,
-    as strategy: Snapshotting<V, F>,
+    as strategy: SnapshotStrategy<V, F>,
     named name: String? = nil,
     record: RecordMode? = nil,
     snapshotDirectory: String? = nil,
@@ -33,7 +33,7 @@ public func verifySnapshot<V, F>(
 /// and `SNAPSHOT_ARTIFACTS` without touching the process environment (tests run in parallel).
 func verifySnapshot<V, F>(
     of value: V,
-    as strategy: Snapshotting<V, F>,
+    as strategy: SnapshotStrategy<V, F>,
     named name: String?,
     record: RecordMode?,
     snapshotDirectory: String?,
@@ -64,7 +64,7 @@ func verifySnapshot<V, F>(
 /// known; shared by the test-named form above and `verifySnapshot(of:as:reference:)`.
 func verifySnapshot<V, F>(
     of value: V,
-    as strategy: Snapshotting<V, F>,
+    as strategy: SnapshotStrategy<V, F>,
     referencePath: String,
     stem: String,
     artifacts: ArtifactWriter,

@@ -12,7 +12,7 @@ import XCTest
 @_disfavoredOverload
 public func assertSnapshot<V, F>(
     of value: V,
-    as strategy: Snapshotting<V, F>,
+    as strategy: SnapshotStrategy<V, F>,
     named name: String? = nil,
     record: RecordMode? = nil,
     snapshotDirectory: String? = nil,

@@ -18,7 +18,7 @@ import SnapshotTesting
 /// module, swift-snapshot-testing and GridSnapshotTesting are all imported.
 public func assertSnapshot(
     of value: @autoclosure () throws -> Document,
-    as snapshotting: SnapshotTesting.Snapshotting<Document, Data>,
+    as snapshotting: Snapshotting<Document, Data>,
     named name: String? = nil,
     record: SnapshotTestingConfiguration.Record? = nil,
     snapshotDirectory: String? = nil,
@@ -44,7 +44,7 @@ public func assertSnapshot(
 /// the failure message, or nil when the document matches its reference.
 func verifyDocumentSnapshot(
     of document: Document,
-    as snapshotting: SnapshotTesting.Snapshotting<Document, Data>,
+    as snapshotting: Snapshotting<Document, Data>,
     named name: String?,
     record: SnapshotTestingConfiguration.Record?,
     snapshotDirectory: String?,
@@ -65,7 +65,7 @@ func verifyDocumentSnapshot(
     let paths = AdapterPaths(file: "\(filePath)", testName: testName, name: name, snapshotDirectory: snapshotDirectory,
                              pathExtension: snapshotting.pathExtension)
     let referenceBefore = try? Data(contentsOf: URL(fileURLWithPath: paths.reference))
-    let stored = SnapshotTesting.Snapshotting<Data, Data>(pathExtension: snapshotting.pathExtension,
+    let stored = Snapshotting<Data, Data>(pathExtension: snapshotting.pathExtension,
                                                           diffing: snapshotting.diffing)
     let artifacts = ArtifactWriter(directory: SnapshotPaths.artifactsDirectory(testFile: "\(filePath)")
                                        + "/" + SnapshotPaths.testFileStem("\(filePath)"),

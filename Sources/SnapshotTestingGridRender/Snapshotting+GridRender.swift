@@ -13,10 +13,10 @@ import SnapshotTesting
 /// adds what that library cannot do on Linux: a document that fails to render fails the test
 /// and is never recorded, and a mismatch writes expected, actual and diff images to GridSnapshot's
 /// artifacts folder and ends with the command that accepts the change.
-extension SnapshotTesting.Diffing where Value == Data {
+extension Diffing where Value == Data {
     /// PNG bytes compared as decoded pixels under `options` (DESIGN §7); undecodable bytes fail
     /// with the decoder's message.
-    public static func gridPNG(_ options: ComparisonOptions = .perceptual) -> SnapshotTesting.Diffing<Data> {
+    public static func gridPNG(_ options: ComparisonOptions = .perceptual) -> Diffing<Data> {
         .diff(
             toData: { $0 },
             fromData: { $0 },
@@ -36,7 +36,7 @@ extension SnapshotTesting.Diffing where Value == Data {
     }
 
     /// SVG bytes compared as text after `SVGNormalizer` (ids renumbered, one tag per line).
-    public static var gridSVG: SnapshotTesting.Diffing<Data> {
+    public static var gridSVG: Diffing<Data> {
         .diff(
             toData: { Data(SVGNormalizer.normalize(String(decoding: $0, as: UTF8.self)).utf8) },
             fromData: { $0 },
@@ -72,23 +72,23 @@ enum PNGComparison {
     }
 }
 
-extension SnapshotTesting.Snapshotting where Value == Document, Format == Data {
+extension Snapshotting where Value == Document, Format == Data {
     /// The document rendered to PNG, compared under `perceptual`.
-    public static var png: SnapshotTesting.Snapshotting<Document, Data> { .png() }
+    public static var png: Snapshotting<Document, Data> { .png() }
 
     /// The document rendered to PNG (at `scale` when given, else `canvas.scale`), compared under
     /// `options`. A document that cannot be rendered fails the assertion with its error and is
     /// never recorded.
     public static func png(_ options: ComparisonOptions = .perceptual, scale: Double? = nil,
-                           theme: String? = nil) -> SnapshotTesting.Snapshotting<Document, Data> {
-        SnapshotTesting.Snapshotting(pathExtension: "png", diffing: .gridPNG(options)) { document in
+                           theme: String? = nil) -> Snapshotting<Document, Data> {
+        Snapshotting(pathExtension: "png", diffing: .gridPNG(options)) { document in
             RenderFailure.capturing { try DocumentRendering.png(document, scale: scale, theme: theme).pngData() }
         }
     }
 
     /// The document rendered to SVG, stored normalised and compared as text.
-    public static var svg: SnapshotTesting.Snapshotting<Document, Data> {
-        SnapshotTesting.Snapshotting(pathExtension: "svg", diffing: .gridSVG) { document in
+    public static var svg: Snapshotting<Document, Data> {
+        Snapshotting(pathExtension: "svg", diffing: .gridSVG) { document in
             RenderFailure.capturing { Data(try DocumentRendering.svg(document).utf8) }
         }
     }

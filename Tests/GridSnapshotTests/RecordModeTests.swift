@@ -179,7 +179,7 @@ import GridSnapshotTesting
         #expect(verifySnapshot(of: bytes, as: .png(.strict), named: "bytes", record: .never, snapshotDirectory: refs,
                                testFile: testFile, testName: "testBytes()", environment: environment) == nil)
         // A custom strategy built by pullback: a size rendered as a solid image.
-        let sized = Snapshotting<RGBAImage, RGBAImage>.png(.strict).pullback { (size: Int) in TestImages.gradient(size, size) }
+        let sized = SnapshotStrategy<RGBAImage, RGBAImage>.png(.strict).pullback { (size: Int) in TestImages.gradient(size, size) }
         #expect(verifySnapshot(of: 6, as: sized, named: "bytes", record: .never, snapshotDirectory: refs,
                                testFile: testFile, testName: "testBytes()", environment: environment) == nil)
         #expect(verifySnapshot(of: 7, as: sized, named: "bytes", record: .never, snapshotDirectory: refs,

@@ -39,7 +39,7 @@ import Testing
         let first = "<svg><g id=\"surface1\"><use xlink:href=\"#glyph0-1\"/></g><g id=\"glyph0-1\"/></svg>"
         let second = "<svg>\n  <g id=\"surface9\">\r\n<use xlink:href=\"#glyph3-1\"/></g>\n<g id=\"glyph3-1\"/></svg>\n\n"
         #expect(SVGNormalizer.normalize(first) == SVGNormalizer.normalize(second))
-        #expect(Diffing<String>.svgText.diff(first, second) == nil)
+        #expect(SnapshotDiffing<String>.svgText.diff(first, second) == nil)
     }
 
     @Test func textContentIsKept() {
@@ -50,7 +50,7 @@ import Testing
     @Test func realDifferenceIsReportedAsLineDiff() throws {
         let old = "<svg><rect width=\"10\"/></svg>"
         let new = "<svg><rect width=\"12\"/></svg>"
-        let (message, attachments) = try #require(Diffing<String>.svgText.diff(old, new))
+        let (message, attachments) = try #require(SnapshotDiffing<String>.svgText.diff(old, new))
         #expect(message.contains("- <rect width=\"10\"/>"))
         #expect(message.contains("+ <rect width=\"12\"/>"))
         #expect(attachments.first?.pathExtension == "txt")

@@ -30,7 +30,7 @@ final class AdapterAssertSnapshotTests: XCTestCase {
     }
 
     /// The adapter's check without reporting, so a deliberate failure prints nothing.
-    static func verify(_ document: Document, _ strategy: SnapshotTesting.Snapshotting<Document, Data>,
+    static func verify(_ document: Document, _ strategy: Snapshotting<Document, Data>,
                        record: SnapshotTestingConfiguration.Record, directory: String, test: String) -> String? {
         verifyDocumentSnapshot(of: document, as: strategy, named: "1", record: record, snapshotDirectory: directory,
                                timeout: 5, fileID: #fileID, file: #filePath, testName: test, line: #line, column: #column)
@@ -64,7 +64,7 @@ final class AdapterAssertSnapshotTests: XCTestCase {
         let original = try Document.decode(json: Array(DocumentSnapshotTests.json.utf8))
         var changed = original
         changed.title = "Changed"
-        let strategy = SnapshotTesting.Snapshotting<Document, Data>.png
+        let strategy = Snapshotting<Document, Data>.png
         var reference = Data()
         strategy.snapshot(original).run { reference = $0 }
         try reference.write(to: URL(fileURLWithPath: dir + "/mismatch.1.png"))

@@ -31,8 +31,8 @@ final class DocumentSnapshotTests: XCTestCase {
     func testDifferentDocumentFailsWithStatistics() throws {
         var other = try document()
         other.title = "Changed"
-        let diffing = SnapshotTesting.Diffing<Data>.gridPNG(.strict)
-        let strategy = SnapshotTesting.Snapshotting<Document, Data>.png(.strict)
+        let diffing = Diffing<Data>.gridPNG(.strict)
+        let strategy = Snapshotting<Document, Data>.png(.strict)
         var a = Data(), b = Data()
         strategy.snapshot(try document()).run { a = $0 }
         strategy.snapshot(other).run { b = $0 }

@@ -104,7 +104,7 @@ public struct DatePattern: Sendable, Hashable {
     static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     /// Refuses unknown letters, unsupported widths and an unclosed quote (the message says which).
-    public init(_ text: String) throws(DocumentError) {
+    package init(_ text: String) throws(DocumentError) {
         var tokens: [Token] = []
         var literal = ""
         let chars = Array(text)

@@ -1,9 +1,9 @@
 import Foundation
 
-extension Diffing where Value == String {
+extension SnapshotDiffing where Value == String {
     /// UTF-8 text compared line by line.
-    public static var lines: Diffing<String> {
-        Diffing(
+    public static var lines: SnapshotDiffing<String> {
+        SnapshotDiffing(
             toData: { Data($0.utf8) },
             fromData: { String(decoding: $0, as: UTF8.self) },
             isUnchanged: { $0 == $1 },
@@ -15,8 +15,8 @@ extension Diffing where Value == String {
 
     /// SVG text compared after `SVGNormalizer` (ids renumbered, whitespace between tags
     /// normalised) on both sides, so references recorded before normalisation still compare.
-    public static var svgText: Diffing<String> {
-        Diffing(
+    public static var svgText: SnapshotDiffing<String> {
+        SnapshotDiffing(
             toData: { Data(SVGNormalizer.normalize($0).utf8) },
             fromData: { String(decoding: $0, as: UTF8.self) },
             isUnchanged: { SVGNormalizer.normalize($0) == SVGNormalizer.normalize($1) },
@@ -29,19 +29,19 @@ extension Diffing where Value == String {
     }
 }
 
-extension Snapshotting where Value == String, Format == String {
+extension SnapshotStrategy where Value == String, Format == String {
     /// Plain text, stored as a `.txt` file.
-    public static var lines: Snapshotting { Snapshotting(pathExtension: "txt", diffing: .lines) }
+    public static var lines: SnapshotStrategy { SnapshotStrategy(pathExtension: "txt", diffing: .lines) }
 
     /// SVG text, stored normalised as a `.svg` file (so the reference opens in a browser).
-    public static var svgText: Snapshotting {
-        Snapshotting(pathExtension: "svg", diffing: .svgText) { SVGNormalizer.normalize($0) }
+    public static var svgText: SnapshotStrategy {
+        SnapshotStrategy(pathExtension: "svg", diffing: .svgText) { SVGNormalizer.normalize($0) }
     }
 }
 
-extension Snapshotting where Value == Data, Format == String {
+extension SnapshotStrategy where Value == Data, Format == String {
     /// SVG bytes (as a renderer wrote them), compared as normalised text.
-    public static var svgText: Snapshotting {
-        Snapshotting<String, String>.svgText.pullback { String(decoding: $0, as: UTF8.self) }
+    public static var svgText: SnapshotStrategy {
+        SnapshotStrategy<String, String>.svgText.pullback { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// How to store a snapshot format on disk and tell whether two values of it differ, after
 /// pointfree's swift-snapshot-testing: a format is three functions, so a new one (a PDF page, a
 /// layout JSON, a document rendered through GridDrawing) needs no change to the assertion code.
-public struct Diffing<Value>: Sendable {
+public struct SnapshotDiffing<Value>: Sendable {
     /// Serialises a value for the reference file.
     public var toData: @Sendable (Value) throws -> Data
     /// Reads a reference file back; throwing marks the reference as unreadable (corrupt).

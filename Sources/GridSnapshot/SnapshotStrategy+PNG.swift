@@ -1,10 +1,10 @@
 import Foundation
 
-extension Diffing where Value == RGBAImage {
+extension SnapshotDiffing where Value == RGBAImage {
     /// PNG storage and pixel comparison under `options`. A failure's message carries the
     /// statistics; its attachments are the diff image (`diff.png`) and the statistics as JSON.
-    public static func png(_ options: ComparisonOptions = .perceptual) -> Diffing<RGBAImage> {
-        Diffing(
+    public static func png(_ options: ComparisonOptions = .perceptual) -> SnapshotDiffing<RGBAImage> {
+        SnapshotDiffing(
             toData: { image in try image.pngData() },
             fromData: { data in try RGBAImage(pngData: data) },
             isUnchanged: { stored, new in
@@ -27,23 +27,23 @@ extension Diffing where Value == RGBAImage {
     }
 }
 
-extension Snapshotting where Value == RGBAImage, Format == RGBAImage {
+extension SnapshotStrategy where Value == RGBAImage, Format == RGBAImage {
     /// Decoded images compared under the `perceptual` preset.
-    public static var png: Snapshotting { .png() }
+    public static var png: SnapshotStrategy { .png() }
 
     /// Decoded images compared under `options` (`.strict`, `.perceptual`, or either adjusted with
     /// `.with(threshold:maxDifferingPixels:maxDifferingFraction:maxDifferingInWindow:)`).
-    public static func png(_ options: ComparisonOptions = .perceptual) -> Snapshotting {
-        Snapshotting(pathExtension: "png", diffing: .png(options))
+    public static func png(_ options: ComparisonOptions = .perceptual) -> SnapshotStrategy {
+        SnapshotStrategy(pathExtension: "png", diffing: .png(options))
     }
 }
 
-extension Snapshotting where Value == Data, Format == RGBAImage {
+extension SnapshotStrategy where Value == Data, Format == RGBAImage {
     /// PNG bytes (as a renderer wrote them), decoded and compared under the `perceptual` preset.
-    public static var png: Snapshotting { .png() }
+    public static var png: SnapshotStrategy { .png() }
 
     /// PNG bytes decoded and compared under `options`; undecodable bytes fail the assertion.
-    public static func png(_ options: ComparisonOptions = .perceptual) -> Snapshotting {
-        Snapshotting<RGBAImage, RGBAImage>.png(options).pullback { data in try RGBAImage(pngData: data) }
+    public static func png(_ options: ComparisonOptions = .perceptual) -> SnapshotStrategy {
+        SnapshotStrategy<RGBAImage, RGBAImage>.png(options).pullback { data in try RGBAImage(pngData: data) }
     }
 }

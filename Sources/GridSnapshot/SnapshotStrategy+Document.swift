@@ -32,15 +32,15 @@ public enum DocumentRendering {
     }
 }
 
-extension Snapshotting where Value == Document, Format == RGBAImage {
+extension SnapshotStrategy where Value == Document, Format == RGBAImage {
     /// The document rendered to PNG at its own scale, compared under `perceptual`.
-    public static var png: Snapshotting { .png() }
+    public static var png: SnapshotStrategy { .png() }
 
     /// The document rendered to PNG (at `scale` when given, else `canvas.scale`) and compared as
     /// decoded pixels under `options`: `assertSnapshot(of: document, as: .png(.strict, scale: 2))`.
     public static func png(_ options: ComparisonOptions = .perceptual, scale: Double? = nil, theme: String? = nil,
-                           render: RenderOptions = RenderOptions()) -> Snapshotting {
-        Snapshotting<RGBAImage, RGBAImage>.png(options).pullback { document in
+                           render: RenderOptions = RenderOptions()) -> SnapshotStrategy {
+        SnapshotStrategy<RGBAImage, RGBAImage>.png(options).pullback { document in
             try DocumentRendering.png(document, scale: scale, theme: theme, options: render)
         }
     }
@@ -48,8 +48,8 @@ extension Snapshotting where Value == Document, Format == RGBAImage {
     /// The document rendered to SVG, rasterized with `rsvg-convert` and compared in pixels (default
     /// `perceptual`); stored as PNG, so it can share a reference with `.png` of the same document.
     public static func svgRasterized(_ options: ComparisonOptions = .perceptual, theme: String? = nil,
-                                     render: RenderOptions = RenderOptions()) -> Snapshotting {
-        Snapshotting<String, RGBAImage>.svgRasterized(options).pullback { document in
+                                     render: RenderOptions = RenderOptions()) -> SnapshotStrategy {
+        SnapshotStrategy<String, RGBAImage>.svgRasterized(options).pullback { document in
             try DocumentRendering.svg(document, theme: theme, options: render)
         }
     }
@@ -57,39 +57,39 @@ extension Snapshotting where Value == Document, Format == RGBAImage {
     /// Page `page` (1-based) of the document rendered to PDF, rasterized with `pdftoppm` at `dpi`
     /// (72 = one pixel per point) and compared in pixels.
     public static func pdfPage(_ page: Int, dpi: Int = 72, _ options: ComparisonOptions = .perceptual,
-                               theme: String? = nil, render: RenderOptions = RenderOptions()) -> Snapshotting {
-        Snapshotting<RGBAImage, RGBAImage>.png(options).pullback { document in
+                               theme: String? = nil, render: RenderOptions = RenderOptions()) -> SnapshotStrategy {
+        SnapshotStrategy<RGBAImage, RGBAImage>.png(options).pullback { document in
             try PDFRasterizer.rasterize(DocumentRendering.pdf(document, theme: theme, options: render), page: page, dpi: dpi)
         }
     }
 }
 
-extension Snapshotting where Value == Document, Format == String {
+extension SnapshotStrategy where Value == Document, Format == String {
     /// The document rendered to SVG and compared as normalised text; stored as `.svg`.
-    public static var svg: Snapshotting { .svg() }
+    public static var svg: SnapshotStrategy { .svg() }
 
-    public static func svg(theme: String? = nil, render: RenderOptions = RenderOptions()) -> Snapshotting {
-        Snapshotting<String, String>.svgText.pullback { document in
+    public static func svg(theme: String? = nil, render: RenderOptions = RenderOptions()) -> SnapshotStrategy {
+        SnapshotStrategy<String, String>.svgText.pullback { document in
             try DocumentRendering.svg(document, theme: theme, options: render)
         }
     }
 }
 
-extension Snapshotting where Value == PreparedGrid, Format == RGBAImage {
+extension SnapshotStrategy where Value == PreparedGrid, Format == RGBAImage {
     /// A prepared grid (built in code or by `Document.prepare`) rendered to PNG, compared under `perceptual`.
-    public static var png: Snapshotting { .png() }
+    public static var png: SnapshotStrategy { .png() }
 
     public static func png(_ options: ComparisonOptions = .perceptual, scale: Double? = nil,
-                           render: RenderOptions = RenderOptions()) -> Snapshotting {
-        Snapshotting<RGBAImage, RGBAImage>.png(options).pullback { grid in
+                           render: RenderOptions = RenderOptions()) -> SnapshotStrategy {
+        SnapshotStrategy<RGBAImage, RGBAImage>.png(options).pullback { grid in
             try DocumentRendering.png(grid, scale: scale, options: render)
         }
     }
 }
 
-extension Snapshotting where Value == PreparedGrid, Format == String {
+extension SnapshotStrategy where Value == PreparedGrid, Format == String {
     /// A prepared grid rendered to SVG and compared as normalised text.
-    public static var svg: Snapshotting {
-        Snapshotting<String, String>.svgText.pullback { grid in try DocumentRendering.svg(grid) }
+    public static var svg: SnapshotStrategy {
+        SnapshotStrategy<String, String>.svgText.pullback { grid in try DocumentRendering.svg(grid) }
     }
 }

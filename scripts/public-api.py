@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""The public API of gridrender's library products, as a sorted text list (issue 26 item 4).
+
+Extracts each module's symbol graph (swift-symbolgraph-extract, from the debug build's
+.build/debug/Modules, so run `swift build` first) and writes one line per public symbol:
+    MODULE  KIND  PATH  DECLARATION
+The list is checked in (docs/public-api.txt) so that growth of the surface is seen in review.
+
+  scripts/public-api.py            print the list
+  scripts/public-api.py --record   write docs/public-api.txt
+  scripts/public-api.py --check    exit 1 with a diff when the live surface differs from it,
+                                   or when a public throwing API of GridRender does not throw
+                                   GridRenderError
+
+Modules: the products users import (GridRender, GridSnapshotTesting, SnapshotTestingGridRender,
+GridRenderAccelerators) and the engine modules whose public types reach an `import GridRender`
+user through its typealiases (GridDocument, GridLayout, GridDrawing, GridSnapshot).
+"""
+import difflib, glob, json, os, subprocess, sys, tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORD = ROOT / "docs" / "public-api.txt"
+MODULES = ["GridRender", "GridSnapshotTesting", "SnapshotTestingGridRender", "GridRenderAccelerators",
+           "GridDocument", "GridLayout", "GridDrawing", "GridSnapshot"]
+
+
+def flags():
+    build = ROOT / ".build" / "debug"
+    incs = set()
+    for pattern in ["Sources/*/module.modulemap", "Sources/*/include/module.modulemap",
+                    ".build/checkouts/*/Sources/*/include/module.modulemap"]:
+        incs.update(str(Path(p).parent) for p in glob.glob(str(ROOT / pattern)))
+    maps = glob.glob(str(build) + "/*.build/module.modulemap")
+    cflags = subprocess.run(["pkg-config", "--cflags-only-I", "cairo", "pango", "harfbuzz", "libpng", "zlib",
+                             "glib-2.0", "freetype2"], capture_output=True, text=True, check=True).stdout.split()
+    args = ["-I", str(build / "Modules")]
+    for inc in sorted(incs):
+        args += ["-I", inc]
+    for m in sorted(maps):
+        args += ["-Xcc", "-fmodule-map-file=" + m]
+    for c in cflags + ["-I/usr/include/pango-1.0"]:
+        args += ["-Xcc", c]
+    return args
+
+
+def symbols(module, args, scratch):
+    out = Path(scratch) / module
+    out.mkdir()
+    subprocess.run(["swift-symbolgraph-extract", "-module-name", module, "-target", "x86_64-unknown-linux-gnu",
+                    "-minimum-access-level", "public", "-output-dir", str(out)] + args,
+                   check=True, capture_output=True, text=True)
+    lines = []
+    for f in sorted(out.glob("*.symbols.json")):
+        graph = json.loads(f.read_text())
+        for s in graph["symbols"]:
+            if s.get("accessLevel") not in ("public", "open") or "::SYNTHESIZED::" in s["identifier"]["precise"]:
+                continue   # default implementations inherited from protocols (Collection's) are not ours
+            decl = "".join(fr["spelling"] for fr in s.get("declarationFragments", []))
+            path = ".".join(s["pathComponents"])
+            kind = s["kind"]["identifier"].removeprefix("swift.")
+            lines.append(f"{module}\t{kind}\t{path}\t{' '.join(decl.split())}")
+    return lines
+
+
+def live():
+    args = flags()
+    with tempfile.TemporaryDirectory() as scratch:
+        lines = []
+        for module in MODULES:
+            lines += symbols(module, args, scratch)
+    return sorted(set(lines))
+
+
+def untyped_throws(lines):
+    """Public throwing APIs of the GridRender facade (its own declarations and the extensions it
+    adds to engine types) whose effect is not `throws(GridRenderError)`: the effect is the
+    `throws` after the parameter list, not one inside a closure parameter's type."""
+    import re
+    effect = re.compile(r"\)\s*(?:async\s+)?(throws(?:\([^)]*\))?|rethrows)\s*(?:->|$|where)")
+    bad = []
+    for l in lines:
+        module, kind, path, decl = l.split("\t")
+        if module != "GridRender" or kind not in ("method", "type.method", "init", "func", "subscript"):
+            continue
+        found = effect.findall(decl)
+        if found and found[-1] not in ("throws(GridRenderError)", "rethrows"):
+            bad.append(l)
+    return bad
+
+
+def main():
+    lines = live()
+    text = "\n".join(lines) + "\n"
+    if "--record" in sys.argv:
+        RECORD.write_text(text)
+        print(f"wrote {RECORD.relative_to(ROOT)}: {len(lines)} public symbols")
+        return 0
+    if "--check" in sys.argv:
+        status = 0
+        bad = untyped_throws(lines)
+        for l in bad:
+            print("throws something other than GridRenderError: " + l.replace("\t", "  "))
+            status = 1
+        recorded = RECORD.read_text().splitlines() if RECORD.exists() else []
+        if recorded != lines:
+            sys.stdout.writelines(difflib.unified_diff([l + "\n" for l in recorded], [l + "\n" for l in lines],
+                                                       "docs/public-api.txt", "live"))
+            print("the public API changed: review it, then run scripts/public-api.py --record")
+            status = 1
+        return status
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
