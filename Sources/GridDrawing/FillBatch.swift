@@ -38,12 +38,18 @@ struct FillBatch {
         buckets.removeAll(keepingCapacity: true)
     }
 
-    mutating func flush(_ cr: CairoContext) {
+    /// Moves the pending rectangles into `list`, one fill per colour in first-seen order.
+    mutating func record(into list: inout DisplayList) {
         for i in buckets.indices where !buckets[i].isEmpty {
-            for rect in buckets[i] { cr.rectangle(rect) }
-            cr.setSource(colors[i])
-            cr.fill()
+            list.append(.fill(FillNode(rects: buckets[i], color: colors[i])))
             buckets[i].removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Draws the pending rectangles (`record`, then `CairoPlayer`).
+    mutating func flush(_ cr: CairoContext) {
+        var list = DisplayList()
+        record(into: &list)
+        CairoPlayer.play(list, on: cr)
     }
 }

@@ -324,9 +324,17 @@ final class GridPainter {
         }
     }
 
+    /// Draws the pending fills and strokes (`recordLines`, then `CairoPlayer`).
     func flushLines(_ cr: CairoContext) {
-        fills.flush(cr)
-        strokes.flush(cr)
+        var list = DisplayList()
+        recordLines(into: &list)
+        CairoPlayer.play(list, on: cr)
+    }
+
+    /// Moves the pending fills, then strokes, into `list`.
+    func recordLines(into list: inout DisplayList) {
+        fills.record(into: &list)
+        strokes.record(into: &list)
     }
 
     /// The edge between track `i - 1` and track `i` (the middle of any gap), and how a line sits on it:
@@ -348,6 +356,13 @@ final class GridPainter {
             paintItemBoxes(cr, device, rows: rows, columns: columns)
             return
         }
+        CairoPlayer.play(gridLines(device, rows: rows, columns: columns), on: cr)
+    }
+
+    /// The grid lines of `rows` × `columns` (and what was pending before them), as drawn: per
+    /// family in `onTop` order, fills then strokes, then the header rule. Table mode only.
+    func gridLines(_ device: DeviceTransform, rows: Range<Int>, columns: Range<Int>) -> DisplayList {
+        var list = DisplayList()
         let lines = grid.gridLines
         let R = geometry.rows, C = geometry.columns
         let families: [GridLines.Family] = lines.onTop == .horizontal ? [.vertical, .horizontal] : [.horizontal, .vertical]
@@ -382,14 +397,15 @@ final class GridPainter {
                     }
                 }
             }
-            flushLines(cr)
+            recordLines(into: &list)
         }
         if let style = lines.header, let h = lastHeaderRow, rows.contains(h) || rows.contains(h + 1) {
             let (y, placement) = GridPainter.edge(R, h + 1)
             let (x0, x1) = GridPainter.extent(C, columns.lowerBound, columns.upperBound - 1)
             horizontalLine(device, y: y, x0: x0, x1: x1, style, placement)
-            flushLines(cr)
+            recordLines(into: &list)
         }
+        return list
     }
 
     /// Calls `body(a, b)` for every maximal run `a...b` of indices in `range` that are not blocked.
@@ -483,7 +499,12 @@ final class GridPainter {
     /// The outer line (`outerLineSides`, less what dashed borders draw), drawn after everything
     /// else, then the part of any glow that lies on it (`paintGlowsOnOuterLine`).
     private func paintOuterLine(_ cr: CairoContext, regions: [ViewportRegion]) {
-        let device = cr.deviceTransform.scaled(by: pixelsPerDeviceUnit)
+        CairoPlayer.play(outerLineList(cr.deviceTransform.scaled(by: pixelsPerDeviceUnit), regions: regions), on: cr)
+    }
+
+    /// The outer line of `regions` (less what dashed borders draw), as drawn.
+    func outerLineList(_ device: DeviceTransform, regions: [ViewportRegion]) -> DisplayList {
+        var list = DisplayList()
         for side in outerLineSides(regions).flatMap(unmasked) {
             if side.vertical {
                 verticalLine(device, x: side.edge, y0: side.from, y1: side.to, side.style, side.placement)
@@ -491,7 +512,8 @@ final class GridPainter {
                 horizontalLine(device, y: side.edge, x0: side.from, x1: side.to, side.style, side.placement)
             }
         }
-        flushLines(cr)
+        recordLines(into: &list)
+        return list
     }
 
     /// Adds the borders of `items` to the batches (flushed by the caller after every slab).

@@ -3,7 +3,7 @@ import GridDocument
 /// Dashed line pieces grouped by style, stroked as one path per style (solid lines are filled
 /// rectangles in a `FillBatch`, which lands them exactly on device pixels).
 struct StrokeBatch {
-    struct Segment { var x0, y0, x1, y1: Double }
+    typealias Segment = StrokeNode.Segment
     private var index: [LineStyle: Int] = [:]
     private var styles: [(style: LineStyle, width: Double)] = []
     private var buckets: [[Segment]] = []
@@ -24,16 +24,11 @@ struct StrokeBatch {
         buckets.removeAll(keepingCapacity: true)
     }
 
-    mutating func flush(_ cr: CairoContext) {
+    /// Moves the pending segments into `list`, one stroke per style in first-seen order.
+    mutating func record(into list: inout DisplayList) {
         for i in buckets.indices where !buckets[i].isEmpty {
-            for s in buckets[i] { cr.moveTo(s.x0, s.y0); cr.lineTo(s.x1, s.y1) }
-            cr.save()
-            cr.setSource(styles[i].style.color)
-            cr.setLineWidth(styles[i].width)
-            cr.setLineCapButt()
-            cr.setDash(styles[i].style.dash)
-            cr.stroke()
-            cr.restore()
+            list.append(.stroke(StrokeNode(segments: buckets[i], color: styles[i].style.color,
+                                           width: styles[i].width, dash: styles[i].style.dash)))
             buckets[i].removeAll(keepingCapacity: true)
         }
     }

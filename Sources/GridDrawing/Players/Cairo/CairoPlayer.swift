@@ -1,0 +1,29 @@
+/// Draws a display list into a Cairo context, in order: the one place recorded drawing meets
+/// Cairo. PNG, SVG and PDF all play through it (their surfaces differ, the calls do not).
+enum CairoPlayer {
+    static func play(_ list: DisplayList, on cr: CairoContext) {
+        for item in list.items {
+            switch item {
+            case .fill(let fill): play(fill, on: cr)
+            case .stroke(let stroke): play(stroke, on: cr)
+            }
+        }
+    }
+
+    static func play(_ fill: FillNode, on cr: CairoContext) {
+        for rect in fill.rects { cr.rectangle(rect) }
+        cr.setSource(fill.color)
+        cr.fill()
+    }
+
+    static func play(_ stroke: StrokeNode, on cr: CairoContext) {
+        for s in stroke.segments { cr.moveTo(s.x0, s.y0); cr.lineTo(s.x1, s.y1) }
+        cr.save()
+        cr.setSource(stroke.color)
+        cr.setLineWidth(stroke.width)
+        cr.setLineCapButt()
+        cr.setDash(stroke.dash)
+        cr.stroke()
+        cr.restore()
+    }
+}

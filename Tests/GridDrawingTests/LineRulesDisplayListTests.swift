@@ -1,0 +1,110 @@
+import GridDocument
+import GridLayout
+import Testing
+@testable import GridDrawing
+
+/// The line rules record display lists (`GridPainter.gridLines`, `outerLineList`), asserted here
+/// node by node with exact numbers and no Cairo surface or context (issue 26 item 1): fixtures of
+/// 3 columns 50 pt wide and 2 rows 20 pt high at scale 1 and 2, in the style of taffy's.
+@Suite struct LineRulesDisplayListTests {
+    static let black = Color(red: 0, green: 0, blue: 0), red = Color(red: 1, green: 0, blue: 0)
+
+    static func painter(_ configure: (inout GridLines) -> Void, spans: [CellSpan] = [], header: Bool = false, scale: Double = 1) throws -> GridPainter {
+        let grid = makeTable(text([["a", "b", "c"], ["d", "e", "f"]]), columnWidths: [.fixed(50), .fixed(50), .fixed(50)],
+                             rowHeight: 20, header: header, scale: scale, configure: { grid in
+            configure(&grid.gridLines)
+            grid.spec.spans = spans
+        })
+        return try RenderJob(grid, options: RenderOptions(paintThreads: 1), format: .svg).painter
+    }
+
+    static let identity = DeviceTransform(sx: 1, sy: 1, tx: 0, ty: 0)
+
+    /// Both families solid 1 pt, no outer line: each family draws the outer edges too. Horizontal
+    /// lines first (the default `onTop` is vertical): inside at the edges (after / before),
+    /// centred between rows with halves rounded up; one fill per family.
+    @Test func solidLinesAreOneFillPerFamily() throws {
+        let painter = try Self.painter { lines in
+            lines.horizontal = LineStyle(width: 1, color: Self.black)
+            lines.vertical = LineStyle(width: 1, color: Self.black)
+        }
+        let list = painter.gridLines(Self.identity, rows: 0..<2, columns: 0..<3)
+        #expect(list.items == [
+            .fill(FillNode(rects: [Rect(x: 0, y: 0, width: 150, height: 1), Rect(x: 0, y: 20, width: 150, height: 1),
+                                   Rect(x: 0, y: 39, width: 150, height: 1)], color: Self.black)),
+            .fill(FillNode(rects: [Rect(x: 0, y: 0, width: 1, height: 40), Rect(x: 50, y: 0, width: 1, height: 40),
+                                   Rect(x: 100, y: 0, width: 1, height: 40), Rect(x: 149, y: 0, width: 1, height: 40)], color: Self.black)),
+        ])
+    }
+
+    /// At scale 2 a 1-pt line is two device pixels: the same rectangles in user points.
+    @Test func scaleTwoDoublesEveryEdge() throws {
+        let painter = try Self.painter({ lines in lines.horizontal = LineStyle(width: 1, color: Self.black) }, scale: 2)
+        let list = painter.gridLines(DeviceTransform(sx: 2, sy: 2, tx: 0, ty: 0), rows: 0..<2, columns: 0..<3)
+        #expect(list.fills.map(\.rects) == [[Rect(x: 0, y: 0, width: 150, height: 1), Rect(x: 0, y: 20, width: 150, height: 1),
+                                             Rect(x: 0, y: 39, width: 150, height: 1)]])
+    }
+
+    /// A dashed family is one stroke of centred segments with its dash; vertical on top draws
+    /// the horizontal family first... and the other way round.
+    @Test func dashedLinesAreStrokesInOnTopOrder() throws {
+        let painter = try Self.painter { lines in
+            lines.horizontal = LineStyle(width: 2, color: Self.red, dash: [4, 2])
+            lines.vertical = LineStyle(width: 1, color: Self.black)
+            lines.onTop = .horizontal
+        }
+        let list = painter.gridLines(Self.identity, rows: 0..<2, columns: 0..<3)
+        guard list.items.count == 2, case .fill(let vertical) = list.items[0], case .stroke(let horizontal) = list.items[1] else {
+            Issue.record("expected the vertical fill, then the horizontal stroke: \(list.items)")
+            return
+        }
+        #expect(vertical.rects.count == 4)
+        #expect(horizontal.color == Self.red && horizontal.dash == [4, 2] && horizontal.width == 2)
+        #expect(horizontal.segments == [.init(x0: 0, y0: 1, x1: 150, y1: 1), .init(x0: 0, y0: 20, x1: 150, y1: 20),
+                                        .init(x0: 0, y0: 39, x1: 150, y1: 39)])
+    }
+
+    /// A cell spanning two columns of the first row leaves no vertical line through it, and one
+    /// spanning both rows of the last column leaves no horizontal line through it.
+    @Test func spansInterruptTheLinesTheyCover() throws {
+        let painter = try Self.painter({ lines in
+            lines.horizontal = LineStyle(width: 1, color: Self.black)
+            lines.vertical = LineStyle(width: 1, color: Self.red)
+        }, spans: [CellSpan(row: 0, column: 0, rows: 1, columns: 2), CellSpan(row: 0, column: 2, rows: 2, columns: 1)])
+        let list = painter.gridLines(Self.identity, rows: 0..<2, columns: 0..<3)
+        let horizontal = try #require(list.fills.first { $0.color == Self.black }).rects
+        let vertical = try #require(list.fills.first { $0.color == Self.red }).rects
+        #expect(horizontal.contains(Rect(x: 0, y: 20, width: 100, height: 1)))   // stops at the tall cell
+        #expect(!horizontal.contains { $0.y == 20 && $0.maxX > 100.5 })
+        #expect(vertical.contains(Rect(x: 50, y: 20, width: 1, height: 20)))      // only below the wide cell
+        #expect(!vertical.contains { $0.x == 50 && $0.y < 20 })
+    }
+
+    /// A header rule replaces the line it lies on and comes last, in its own fill.
+    @Test func headerRuleReplacesItsLine() throws {
+        let painter = try Self.painter({ lines in
+            lines.horizontal = LineStyle(width: 1, color: Self.black)
+            lines.header = LineStyle(width: 2, color: Self.red)
+        }, header: true)
+        let list = painter.gridLines(Self.identity, rows: 0..<2, columns: 0..<3)
+        #expect(list.fills.first?.rects == [Rect(x: 0, y: 0, width: 150, height: 1), Rect(x: 0, y: 39, width: 150, height: 1)])
+        #expect(list.items.last == .fill(FillNode(rects: [Rect(x: 0, y: 19, width: 150, height: 2)], color: Self.red)))
+    }
+
+    /// With an outer line the families keep to the inside edges, and the outer line is four
+    /// sides inside the grid in the outer style.
+    @Test func outerLineIsFourInsideSides() throws {
+        let painter = try Self.painter { lines in
+            lines.horizontal = LineStyle(width: 1, color: Self.black)
+            lines.outer = LineStyle(width: 2, color: Self.red)
+        }
+        let lines = painter.gridLines(Self.identity, rows: 0..<2, columns: 0..<3)
+        #expect(lines.fills.map(\.rects) == [[Rect(x: 0, y: 20, width: 150, height: 1)]])
+        let outer = painter.outerLineList(Self.identity, regions: [ViewportRegion(clip: Rect(x: 0, y: 0, width: 150, height: 40), offset: Point(x: 0, y: 0), rows: 0..<2, columns: 0..<3)])
+        let rects = outer.fills.flatMap(\.rects)
+        #expect(outer.fills.allSatisfy { $0.color == Self.red })
+        #expect(Set(rects.map { "\($0)" }) == Set([Rect(x: 0, y: 0, width: 150, height: 2), Rect(x: 0, y: 38, width: 150, height: 2),
+                                                 Rect(x: 0, y: 0, width: 2, height: 40), Rect(x: 148, y: 0, width: 2, height: 40)].map { "\($0)" }),
+                "\(rects)")
+    }
+}
