@@ -20,12 +20,12 @@ extension Document {
 
     /// Loads the document at a file URL, its format from the extension.
     public static func load(url: URL) throws(GridRenderError) -> Document {
-        try load(path: try filePath(url))
+        try load(path: try filePath(reading: url))
     }
 
     /// Loads the document at a file URL as `format`, whatever its extension.
     public static func load(url: URL, as format: InputFormat) throws(GridRenderError) -> Document {
-        try load(path: try filePath(url), as: format)
+        try load(path: try filePath(reading: url), as: format)
     }
 
     /// Decodes a document from JSON or YAML text (JSON is YAML, so either works); `file` names
@@ -58,6 +58,6 @@ extension Theme {
 
     /// The theme in the file at a file URL.
     public static func load(url: URL) throws(GridRenderError) -> Theme {
-        try load(path: try Document.filePath(url))
+        try load(path: try Document.filePath(reading: url))
     }
 }

@@ -29,7 +29,7 @@ extension Document {
 
     /// Renders to the file at `url` (a file URL), in the format of its extension.
     public func render(to url: URL, theme: Theme? = nil, options: RenderOptions = RenderOptions()) throws(GridRenderError) {
-        try render(to: try Self.filePath(url), theme: theme, options: options)
+        try render(to: try Self.filePath(writing: url), theme: theme, options: options)
     }
 
     /// The document as a PNG image. `scale` (PNG pixels per point) overrides `canvas.scale`.
@@ -68,10 +68,19 @@ extension Document {
         return Data(try translatingErrors { try GridRenderer.render(grid, format: format, options: options) })
     }
 
-    /// The path of a file URL; other URLs cannot be written.
-    static func filePath(_ url: URL) throws(GridRenderError) -> String {
+    /// The path of a file URL to write; other URLs cannot be written.
+    static func filePath(writing url: URL) throws(GridRenderError) -> String {
         guard url.isFileURL else {
             throw .unrenderable(message: "cannot write to \(url.absoluteString): only file URLs can be written")
+        }
+        return url.path
+    }
+
+    /// The path of a file URL to read; another URL is an input that cannot be read.
+    static func filePath(reading url: URL) throws(GridRenderError) -> String {
+        guard url.isFileURL else {
+            throw .invalidDocument(file: url.absoluteString, line: nil, keyPath: nil,
+                                   message: "cannot read it: only file URLs can be read")
         }
         return url.path
     }
