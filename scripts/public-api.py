@@ -17,7 +17,7 @@ Modules: the products users import (GridRender, GridSnapshotTesting, SnapshotTes
 GridRenderAccelerators) and the engine modules whose public types reach an `import GridRender`
 user through its typealiases (GridDocument, GridLayout, GridDrawing, GridSnapshot).
 """
-import difflib, glob, json, os, subprocess, sys, tempfile
+import difflib, glob, json, os, platform, subprocess, sys, tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,9 +48,11 @@ def flags():
 def symbols(module, args, scratch):
     out = Path(scratch) / module
     out.mkdir()
-    subprocess.run(["swift-symbolgraph-extract", "-module-name", module, "-target", "x86_64-unknown-linux-gnu",
-                    "-minimum-access-level", "public", "-output-dir", str(out)] + args,
-                   check=True, capture_output=True, text=True)
+    run = subprocess.run(["swift-symbolgraph-extract", "-module-name", module, "-target", f"{platform.machine()}-unknown-linux-gnu",
+                          "-minimum-access-level", "public", "-output-dir", str(out)] + args,
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"swift-symbolgraph-extract failed for {module} (run `swift build` first):\n{run.stderr[-4000:]}")
     lines = []
     for f in sorted(out.glob("*.symbols.json")):
         graph = json.loads(f.read_text())
