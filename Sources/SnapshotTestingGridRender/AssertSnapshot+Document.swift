@@ -65,12 +65,11 @@ func verifyDocumentSnapshot(
     let paths = AdapterPaths(file: "\(filePath)", testName: testName, name: name, snapshotDirectory: snapshotDirectory,
                              pathExtension: snapshotting.pathExtension)
     let referenceBefore = try? Data(contentsOf: URL(fileURLWithPath: paths.reference))
-    let stored = Snapshotting<Data, Data>(pathExtension: snapshotting.pathExtension,
-                                                          diffing: snapshotting.diffing)
+    let stored = Snapshotting<Data, Data>(pathExtension: snapshotting.pathExtension, diffing: snapshotting.diffing)
     let artifacts = ArtifactWriter(directory: SnapshotPaths.artifactsDirectory(testFile: "\(filePath)")
                                        + "/" + SnapshotPaths.testFileStem("\(filePath)"),
                                    stem: paths.stem, pathExtension: snapshotting.pathExtension.map { ".\($0)" } ?? "")
-    guard let failure = SnapshotTesting.verifySnapshot(
+    guard let failure = verifySnapshot(
         of: rendered, as: stored, named: paths.identifier, record: record, snapshotDirectory: paths.directory,
         timeout: timeout, fileID: fileID, file: filePath, testName: testName, line: line, column: column)
     else {
