@@ -11,7 +11,8 @@ The list is checked in (docs/public-api.txt) so that growth of the surface is se
   scripts/public-api.py --check    exit 1 with a diff when the live surface differs from it,
                                    or when a public throwing API a GridRender user can call (the
                                    facade's, and the engine types its typealiases name) does not
-                                   throw GridRenderError
+                                   throw GridRenderError, or when a public type is named like
+                                   one of swift-snapshot-testing's
 
 Modules: the products users import (GridRender, GridSnapshotTesting, SnapshotTestingGridRender,
 GridRenderAccelerators) and the engine modules whose public types reach an `import GridRender`
@@ -112,6 +113,21 @@ def untyped_throws(lines):
     return bad
 
 
+TYPE_KINDS = ("struct", "enum", "class", "protocol", "typealias")
+
+
+def colliding_types(lines):
+    """Top-level type names a test importing GridSnapshotTesting (GridSnapshot is re-exported),
+    SnapshotTestingGridRender or GridRender shares with swift-snapshot-testing's SnapshotTesting
+    (its `Snapshotting`, `Diffing`): such a test would have to qualify them. Functions are left
+    out: `assertSnapshot`/`verifySnapshot` overload on the strategy's type."""
+    with tempfile.TemporaryDirectory() as scratch:
+        theirs = {l.split("\t")[2] for l in symbols("SnapshotTesting", flags(), scratch)
+                  if l.split("\t")[1] in TYPE_KINDS and "." not in l.split("\t")[2]}
+    return [l for l in lines if l.split("\t")[1] in TYPE_KINDS and l.split("\t")[2] in theirs
+            and l.split("\t")[0] in ("GridRender", "GridSnapshot", "GridSnapshotTesting", "SnapshotTestingGridRender")]
+
+
 def main():
     lines = live()
     text = "\n".join(lines) + "\n"
@@ -124,6 +140,9 @@ def main():
         bad = untyped_throws(lines)
         for l in bad:
             print("throws something other than GridRenderError: " + l.replace("\t", "  "))
+            status = 1
+        for l in colliding_types(lines):
+            print("named like a swift-snapshot-testing type (rename it): " + l.replace("\t", "  "))
             status = 1
         recorded = RECORD.read_text().splitlines() if RECORD.exists() else []
         if recorded != lines:

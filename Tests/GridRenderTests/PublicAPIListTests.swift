@@ -4,7 +4,8 @@ import Testing
 /// The public API of the library products, from their symbol graphs (`scripts/public-api.py`),
 /// equals the list checked in at docs/public-api.txt, so any growth or change of the surface
 /// shows in review; and every public throwing API of the GridRender facade throws
-/// `GridRenderError` (issue 26 item 4). Re-record with `scripts/public-api.py --record`.
+/// `GridRenderError`, and no public type is named like one of swift-snapshot-testing's
+/// (issue 26 item 4). Re-record with `scripts/public-api.py --record`.
 @Suite struct PublicAPIListTests {
     @Test func liveSurfaceEqualsTheCheckedInList() throws {
         let process = Process()
