@@ -1,6 +1,10 @@
 import GridLayout
+import GridRenderAccelerators
 
 // Layout-core benchmarks: `swift run -c release GridBenchmarks`.
+
+// The same process as the CLI's (docs/API.md, "Accelerators").
+GridRenderAccelerators.install()
 
 let baselineMiB = ProcessMemory.currentMiB
 var rows: [(String, String)] = []
