@@ -80,16 +80,7 @@ extension RenderJob {
         for (index, y) in Swift.stride(from: 0, to: height, by: bandRows).enumerated() {
             band.free.wait()
             let rows = min(bandRows, height - y)
-            painter.startBand()
-            for (x, cr) in band.tiles {
-                cr.identityMatrix()
-                cr.paintReplacing(grid.background)
-                cr.translate(Double(-x), Double(-y))
-                cr.scale(s, s)
-                let visible = Rect(x: Double(x) / s, y: Double(y) / s, width: Double(cr.surface.width) / s, height: Double(rows) / s)
-                try paintCanvas(cr, visible: visible, regions: p.regions, blocks: p.blocks, gridOrigin: p.gridOrigin, closeBottoms: true)
-                cr.surface.flush()
-            }
+            try paintBand(band, y: y, rows: rows, scale: s, page: p, painter: painter, blockText: blockText)
             encoder.submit(band, index: index, rows: rows)
         }
     }

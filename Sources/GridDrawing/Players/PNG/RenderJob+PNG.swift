@@ -186,9 +186,12 @@ extension RenderJob {
         return max(defaultPaintThreads, min(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
-    /// Paints rows `y ..< y + rows` of the image into `band`.
-    func paintBand(_ band: BandBuffer, y: Int, rows: Int, painter: GridPainter, blockText: TextLayout) throws {
-        let s = grid.scale
+    /// Paints rows `y ..< y + rows` of the image into `band`, tile by tile: the one band loop of
+    /// PNG output, for the whole canvas and for a page of a paginated PNG (`page`: its regions,
+    /// blocks and grid origin, at `scale`; its last rows closed).
+    func paintBand(_ band: BandBuffer, y: Int, rows: Int, scale: Double? = nil, page: PDFPagination.Page? = nil,
+                   painter: GridPainter, blockText: TextLayout) throws {
+        let s = scale ?? grid.scale
         painter.startBand()
         for (x, cr) in band.tiles {
             cr.identityMatrix()
@@ -196,8 +199,8 @@ extension RenderJob {
             cr.translate(Double(-x), Double(-y))
             cr.scale(s, s)
             let visible = Rect(x: Double(x) / s, y: Double(y) / s, width: Double(cr.surface.width) / s, height: Double(rows) / s)
-            try paintCanvas(cr, visible: visible, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
-                            painter: painter, blockText: blockText)
+            try paintCanvas(cr, visible: visible, regions: page?.regions, blocks: page?.blocks, gridOrigin: page?.gridOrigin,
+                            closeBottoms: page != nil, painter: painter, blockText: blockText)
             cr.surface.flush()
         }
     }
