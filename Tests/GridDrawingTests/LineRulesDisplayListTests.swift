@@ -108,3 +108,37 @@ import Testing
                 "\(rects)")
     }
 }
+
+extension LineRulesDisplayListTests {
+    static func bordered(_ borders: Insets<LineStyle?>, opacity: Double = 1, trim: Double = 0) -> ResolvedStyle {
+        var style = ResolvedStyle()
+        style.borders = borders
+        style.opacity = opacity
+        style.bottomBorderTrim = trim
+        return style
+    }
+
+    /// A cell's four borders lie inside its frame: top and left after their edge, bottom and
+    /// right before it; solid ones are one fill of four rectangles.
+    @Test func bordersLieInsideTheCell() throws {
+        let painter = try Self.painter { _ in }
+        let line = LineStyle(width: 2, color: Self.red)
+        let cell = PlacedCell(row: 0, column: 1, frame: Rect(x: 50, y: 0, width: 50, height: 20))
+        let list = painter.borderLines(Self.identity, items: [(cell, Self.bordered(Insets(top: line, right: line, bottom: line, left: line)))])
+        #expect(list.items == [.fill(FillNode(rects: [Rect(x: 50, y: 0, width: 50, height: 2), Rect(x: 50, y: 18, width: 50, height: 2),
+                                                      Rect(x: 50, y: 0, width: 2, height: 20), Rect(x: 98, y: 0, width: 2, height: 20)],
+                                              color: Self.red))])
+    }
+
+    /// A dashed bottom border is a stroke along the middle of its 2-pt band, trimmed at both
+    /// ends by `bottomBorderTrim`; the cell's opacity fades the colour.
+    @Test func dashedTrimmedFadedBottomBorder() throws {
+        let painter = try Self.painter { _ in }
+        let cell = PlacedCell(row: 1, column: 0, frame: Rect(x: 0, y: 20, width: 50, height: 20))
+        let style = Self.bordered(Insets(top: nil, right: nil, bottom: LineStyle(width: 2, color: Self.black, dash: [3, 1]), left: nil),
+                                  opacity: 0.5, trim: 4)
+        let list = painter.borderLines(Self.identity, items: [(cell, style)])
+        #expect(list.items == [.stroke(StrokeNode(segments: [.init(x0: 4, y0: 39, x1: 46, y1: 39)],
+                                                  color: Self.black.faded(0.5), width: 2, dash: [3, 1]))])
+    }
+}

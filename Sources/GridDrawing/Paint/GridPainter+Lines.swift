@@ -228,7 +228,7 @@ extension GridPainter {
     }
 
     /// Adds the borders of `items` to the batches (flushed by the caller after every slab).
-    func addBorders(_ device: DeviceTransform) {
+    func addBorders(_ device: DeviceTransform, _ items: [(cell: PlacedCell, style: ResolvedStyle)]) {
         for (cell, style) in items {
             let b = style.borders, f = cell.frame
             if let top = b.top { horizontalLine(device, y: f.y, x0: f.x, x1: f.maxX, top.faded(style.opacity), .after) }
@@ -239,5 +239,14 @@ extension GridPainter {
             if let left = b.left { verticalLine(device, x: f.x, y0: f.y, y1: f.maxY, left.faded(style.opacity), .after) }
             if let right = b.right { verticalLine(device, x: f.maxX, y0: f.y, y1: f.maxY, right.faded(style.opacity), .before) }
         }
+    }
+
+    /// The borders of `items` as drawn (top, bottom trimmed by `bottomBorderTrim`, left, right;
+    /// inside the cell's frame; faded by the cell's opacity), after anything pending.
+    func borderLines(_ device: DeviceTransform, items: [(cell: PlacedCell, style: ResolvedStyle)]) -> DisplayList {
+        var list = DisplayList()
+        addBorders(device, items)
+        recordLines(into: &list)
+        return list
     }
 }

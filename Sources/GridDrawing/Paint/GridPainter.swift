@@ -213,7 +213,7 @@ final class GridPainter {
             maskedEdges = masked
             if !masked.isEmpty { outerLineMasks.append((region, masked)) }
             paintGridLines(cr, device, rows: rows, columns: columns)
-            if borders { forEachSlab { addBorders(device) } }
+            if borders { forEachSlab { addBorders(device, items) } }
             flushLines(cr)
             cr.restore()
         }
