@@ -142,3 +142,35 @@ extension LineRulesDisplayListTests {
                                                   color: Self.black.faded(0.5), width: 2, dash: [3, 1]))])
     }
 }
+
+extension LineRulesDisplayListTests {
+    /// The glow of one selected cell with no lines around it: one node, a Gaussian of σ = radius/2
+    /// over a window reaching 1.5 radius past the cell on whole pixels, cut by the clip, with the
+    /// cell's inside as a hole. In SVG and PDF the window is counted on a grid of half points.
+    @Test func glowIsOneNodeOverItsReach() throws {
+        let painter = try Self.painter { _ in }
+        let run = GridPainter.GlowRun(rect: Rect(x: 50, y: 20, width: 50, height: 20), shadow: Shadow(radius: 4, color: Self.red),
+                                      rows: 1..<2, columns: 1..<2)
+        let clip = Rect(x: 0, y: 0, width: 150, height: 40)
+        let png = painter.glowList(Self.identity, runs: [run], vector: false, clip: clip)
+        let glow = try #require(png.glows.first)
+        #expect(png.items.count == 1)
+        #expect(glow.window == Rect(x: 44, y: 14, width: 62, height: 26))   // 20 + 6 cut at the clip's 40
+        #expect(glow.sigma == 2 && glow.color == Self.red && glow.pixel == Self.identity)
+        #expect(glow.outer == Rect(x: 50, y: 20, width: 50, height: 20))
+        #expect(glow.holes == [Rect(x: 50, y: 20, width: 50, height: 20)])
+        let vector = painter.glowList(Self.identity, runs: [run], vector: true, clip: clip)
+        let fine = try #require(vector.glows.first)
+        #expect(fine.pixel == DeviceTransform(sx: 2, sy: 2, tx: 0, ty: 0))
+        #expect(fine.window == Rect(x: 88, y: 28, width: 124, height: 52))
+        #expect(fine.outer == Rect(x: 100, y: 40, width: 100, height: 40))
+    }
+
+    /// A glow wholly outside the clip records nothing.
+    @Test func glowOutsideTheClipIsNothing() throws {
+        let painter = try Self.painter { _ in }
+        let run = GridPainter.GlowRun(rect: Rect(x: 50, y: 20, width: 50, height: 20), shadow: Shadow(radius: 2, color: Self.red),
+                                      rows: 1..<2, columns: 1..<2)
+        #expect(painter.glowList(Self.identity, runs: [run], vector: false, clip: Rect(x: 0, y: 100, width: 150, height: 40)).isEmpty)
+    }
+}

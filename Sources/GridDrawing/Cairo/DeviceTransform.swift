@@ -11,7 +11,7 @@ import GridLayout
 /// rounded to the nearest device pixel (halves up), moving nothing by more than half a pixel.
 /// A 1-point line is one pixel row at scale 1, two at scale 2, whatever the band, tile or
 /// region offset.
-struct DeviceTransform {
+struct DeviceTransform: Sendable, Equatable {
     var sx, sy, tx, ty: Double
 
     /// The same transform onto a device grid `factor` times finer.

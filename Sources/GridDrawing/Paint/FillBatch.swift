@@ -50,6 +50,6 @@ struct FillBatch {
     mutating func flush(_ cr: CairoContext) {
         var list = DisplayList()
         record(into: &list)
-        CairoPlayer.play(list, on: cr)
+        CairoPlayer.playShapes(list, on: cr)
     }
 }

@@ -39,7 +39,7 @@ extension GridPainter {
     func flushLines(_ cr: CairoContext) {
         var list = DisplayList()
         recordLines(into: &list)
-        CairoPlayer.play(list, on: cr)
+        CairoPlayer.playShapes(list, on: cr)
     }
 
     /// Moves the pending fills, then strokes, into `list`.
@@ -67,7 +67,7 @@ extension GridPainter {
             paintItemBoxes(cr, device, rows: rows, columns: columns)
             return
         }
-        CairoPlayer.play(gridLines(device, rows: rows, columns: columns), on: cr)
+        CairoPlayer.playShapes(gridLines(device, rows: rows, columns: columns), on: cr)
     }
 
     /// The grid lines of `rows` × `columns` (and what was pending before them), as drawn: per
@@ -210,7 +210,7 @@ extension GridPainter {
     /// The outer line (`outerLineSides`, less what dashed borders draw), drawn after everything
     /// else, then the part of any glow that lies on it (`paintGlowsOnOuterLine`).
     func paintOuterLine(_ cr: CairoContext, regions: [ViewportRegion]) {
-        CairoPlayer.play(outerLineList(cr.deviceTransform.scaled(by: pixelsPerDeviceUnit), regions: regions), on: cr)
+        CairoPlayer.playShapes(outerLineList(cr.deviceTransform.scaled(by: pixelsPerDeviceUnit), regions: regions), on: cr)
     }
 
     /// The outer line of `regions` (less what dashed borders draw), as drawn.

@@ -137,14 +137,19 @@ extension GridPainter {
     /// Paints the glows of `runs` (`part` of them). The context's clip must already be the
     /// glow's clip.
     func paintGlow(_ cr: CairoContext, _ device: DeviceTransform, runs: [GlowRun], part: GlowPart = .besideLine([])) throws {
-        guard !runs.isEmpty else { return }
-        let vector = cr.surface.isVector
+        try CairoPlayer.play(glowList(device, runs: runs, part: part, vector: cr.surface.isVector, clip: cr.clipExtents()), on: cr)
+    }
+
+    /// The glow of `runs` as drawn into a surface that is `vector` (SVG, PDF) or not, clipped
+    /// to `clip` (user space): one node per run (per side of the outer line it meets, `onLine`).
+    func glowList(_ device: DeviceTransform, runs: [GlowRun], part: GlowPart = .besideLine([]), vector: Bool, clip: Rect) -> DisplayList {
+        var list = DisplayList()
+        guard !runs.isEmpty else { return list }
         // Pixel grid of the image: device pixels for PNG; for SVG and PDF a grid of
         // 1 / vectorGlowResolution points in user space (independent of the scale).
         let pixel: DeviceTransform = vector
             ? DeviceTransform(sx: GridPainter.vectorGlowResolution, sy: GridPainter.vectorGlowResolution, tx: 0, ty: 0)
             : device
-        let clip = cr.clipExtents()
         // Device units are points for SVG and PDF: the same rectangles on the image's finer grid.
         func onPixels(_ r: Rect) -> Rect {
             guard vector else { return r }
@@ -175,55 +180,16 @@ extension GridPainter {
             let whole = Rect(x: px0, y: py0, width: px1 - px0, height: py1 - py0)
             let holes = boxes.map(\.inner)
             guard onLine else {
-                try paintGlowImage(cr, pixel, window: whole, outer: outer, sigma: sigma, color: run.shadow.color, holes: holes + line)
+                list.append(.glow(GlowNode(pixel: pixel, window: whole, outer: outer, sigma: sigma, color: run.shadow.color, holes: holes + line)))
                 continue
             }
             // On the line: an image of each side it meets, less the corners an earlier side painted.
             for (side, rect) in line.enumerated() {
                 guard let window = rect.intersection(whole), window.width >= 1, window.height >= 1 else { continue }
-                try paintGlowImage(cr, pixel, window: window, outer: outer, sigma: sigma, color: run.shadow.color,
-                                   holes: holes + line[..<side])
+                list.append(.glow(GlowNode(pixel: pixel, window: window, outer: outer, sigma: sigma, color: run.shadow.color,
+                                           holes: holes + line[..<side])))
             }
         }
-    }
-
-    /// Paints the glow of the box `outer` over the pixels of `window` (whole pixels of the
-    /// `pixel` grid), leaving out `holes`: the insides of glowing cells, and pixels another pass
-    /// or image paints.
-    private func paintGlowImage(_ cr: CairoContext, _ pixel: DeviceTransform, window: Rect, outer: Rect, sigma: Double,
-                                color: Color, holes allHoles: [Rect]) throws {
-        let px0 = window.x, py0 = window.y
-        guard window.width <= Double(CairoSurface.maxImageSide), window.height <= Double(CairoSurface.maxImageSide) else { return }
-        let width = Int(window.width), height = Int(window.height)
-        // Separable: the blur of a box is f(x)·g(y), each a difference of error functions.
-        let scale = (sigma * pixel.sx * 2.0.squareRoot())
-        func profile(_ start: Double, _ low: Double, _ high: Double, _ count: Int) -> [Double] {
-            (0..<count).map { i in
-                let c = start + Double(i) + 0.5
-                return 0.5 * (erf((c - low) / scale) - erf((c - high) / scale))
-            }
-        }
-        let fx = profile(px0, outer.x, outer.maxX, width)
-        let fy = profile(py0, outer.y, outer.maxY, height)
-        let holes = allHoles.filter {
-            $0.width > 0 && $0.height > 0 && $0.maxX > px0 && $0.x < window.maxX && $0.maxY > py0 && $0.y < window.maxY
-        }
-        let image = try CairoSurface.image(width: width, height: height) { y, row in
-            let cy = py0 + Double(y) + 0.5
-            let rowHoles = holes.filter { cy > $0.y && cy < $0.maxY }
-            for x in 0..<width {
-                let cx = px0 + Double(x) + 0.5
-                if rowHoles.contains(where: { cx > $0.x && cx < $0.maxX }) { row[x] = 0; continue }
-                let alpha = color.alpha * fx[x] * fy[y]
-                let a = (alpha * 255).rounded()
-                guard a > 0 else { row[x] = 0; continue }
-                func channel(_ v: Double) -> UInt32 { UInt32(min(a, max(0, (v * a).rounded()))) }
-                row[x] = UInt32(min(255, a)) << 24 | channel(color.red) << 16 | channel(color.green) << 8 | channel(color.blue)
-            }
-        }
-        cr.save()
-        cr.setSource(.surface(image), x: pixel.userX(px0), y: pixel.userY(py0), sx: 1 / pixel.sx, sy: 1 / pixel.sy)
-        cr.paint(alpha: 1)
-        cr.restore()
+        return list
     }
 }

@@ -1,11 +1,25 @@
 /// Draws a display list into a Cairo context, in order: the one place recorded drawing meets
 /// Cairo. PNG, SVG and PDF all play through it (their surfaces differ, the calls do not).
 enum CairoPlayer {
-    static func play(_ list: DisplayList, on cr: CairoContext) {
+    /// Throws only when a glow's image cannot be made (Cairo's image limits).
+    static func play(_ list: DisplayList, on cr: CairoContext) throws {
         for item in list.items {
             switch item {
             case .fill(let fill): play(fill, on: cr)
             case .stroke(let stroke): play(stroke, on: cr)
+            case .glow(let glow): try play(glow, on: cr)
+            }
+        }
+    }
+
+    /// Plays a list of fills and strokes only (what the line rules and batches record): nothing
+    /// in it can fail. A glow in it is a programming error.
+    static func playShapes(_ list: DisplayList, on cr: CairoContext) {
+        for item in list.items {
+            switch item {
+            case .fill(let fill): play(fill, on: cr)
+            case .stroke(let stroke): play(stroke, on: cr)
+            case .glow: preconditionFailure("a glow in a list of shapes")
             }
         }
     }
