@@ -9,7 +9,7 @@ import Testing
 @Suite struct ConcurrentRenderTests {
     /// 16 different documents: tables, sections, items, themes, scales, fonts, spans, images.
     static func documents() throws -> [PreparedGrid] {
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures").path
         let themes = ["striped", "plain", "dark", "minimal", "ledger"]
         var grids: [PreparedGrid] = []
