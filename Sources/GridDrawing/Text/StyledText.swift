@@ -18,7 +18,7 @@ struct StyledText {
     /// the rest are left out (`TextAttributes.commit`), reported by the painter.
     let fontChanges: Int
     /// The paragraph breaks of the text; past the limit the rest are shown as spaces
-    /// (`joiningLines`), reported by the painter.
+    /// (`spacingBreaks`), reported by the painter.
     let lineBreaks: Int
 
     init(_ source: String, style: ResolvedStyle, link: String?, mode: PreparedGrid.FontMode, gate: LinkGate,
@@ -34,15 +34,19 @@ struct StyledText {
         }
         self.dropped = dropped
         // Many paragraphs: as lines of one paragraph where that draws the same; the breaks left
-        // (other texts, the newlines that end a text) bounded.
+        // (other texts, the newlines that end a text) bounded. One scan when there are few.
         var shown = markup.text
-        if joinsParagraphs, !spans.contains(where: { if case .code = $0.kind { true } else { false } }),
+        var breaks = StyledText.paragraphBreaks(in: shown)
+        if joinsParagraphs, breaks >= LineSeparatedText.minParagraphs,
+           !spans.contains(where: { if case .code = $0.kind { true } else { false } }),
            let joined = LineSeparatedText.joined(shown) {
             shown = joined.text
             spans = spans.map { .init($0.kind, joined.offset($0.range.lowerBound)..<joined.offset($0.range.upperBound)) }
+            breaks = StyledText.paragraphBreaks(in: shown)
         }
-        let breaks: Int
-        (shown, breaks) = StyledText.joiningLines(shown, after: joinsParagraphs ? limits.lineBreaks : .max)
+        if joinsParagraphs && breaks > limits.lineBreaks {
+            shown = StyledText.spacingBreaks(shown, after: limits.lineBreaks)
+        }
         lineBreaks = breaks
         let ascii = shown.utf8.allSatisfy { $0 < 0x80 }
         let long = shown.utf8.count > StyledText.longText
@@ -110,12 +114,26 @@ struct StyledText {
     /// breaks it has. Why: Pango 1.50 itemizes each paragraph of a layout after counting the
     /// characters of all the text before it (`pango_itemize_with_font`: `g_utf8_strlen(text,
     /// start_index)`), so a text of many paragraphs costs paragraphs × length: a cell of "a\n"
-    /// 40,000 times took 25 s, a 1 MB one would take an hour.
+    /// 40,000 times took 25 s, a 1 MB one would take an hour. `StyledText` runs the two steps
+    /// (`paragraphBreaks`, `spacingBreaks`) around the joining of `LineSeparatedText`.
     static func joiningLines(_ text: String, after limit: Int) -> (text: String, breaks: Int) {
-        var breaks = 0
-        for byte in text.utf8 where byte == 0x0A || byte == 0x0D { breaks += 1 }
-        if text.unicodeScalars.contains("\u{2029}") { breaks += text.unicodeScalars.lazy.filter { $0 == "\u{2029}" }.count }
-        guard breaks > limit else { return (text, breaks) }
+        let breaks = paragraphBreaks(in: text)
+        return (breaks > limit ? spacingBreaks(text, after: limit) : text, breaks)
+    }
+
+    /// The paragraph breaks of `text` ("\n", "\r", U+2029), in one pass over its bytes.
+    static func paragraphBreaks(in text: String) -> Int {
+        var breaks = 0, previous: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            // U+2029 is E2 80 A9; A9 ends no other break.
+            if byte == 0x0A || byte == 0x0D || byte == 0xA9 && previous == (0xE2, 0x80) { breaks += 1 }
+            previous = (previous.1, byte)
+        }
+        return breaks
+    }
+
+    /// `text` with its breaks past the first `limit` as spaces of the same bytes.
+    static func spacingBreaks(_ text: String, after limit: Int) -> String {
         var kept = 0
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -131,7 +149,7 @@ struct StyledText {
             }
             scalars.append(scalar)
         }
-        return (String(scalars), breaks)
+        return String(scalars)
     }
 
     /// Texts longer than this many bytes are cut into Pango items of about `itemBytes`.

@@ -4,23 +4,22 @@ enum CairoPlayer {
     /// Throws only when a glow's image cannot be made (Cairo's image limits).
     static func play(_ list: DisplayList, on cr: CairoContext) throws {
         for item in list.items {
-            switch item {
-            case .fill(let fill): play(fill, on: cr)
-            case .stroke(let stroke): play(stroke, on: cr)
-            case .glow(let glow): try play(glow, on: cr)
-            }
+            if case .glow(let glow) = item { try play(glow, on: cr) } else { playShape(item, on: cr) }
         }
     }
 
     /// Plays a list of fills and strokes only (what the line rules and batches record): nothing
-    /// in it can fail. A glow in it is a programming error.
+    /// in it can fail.
     static func playShapes(_ list: DisplayList, on cr: CairoContext) {
-        for item in list.items {
-            switch item {
-            case .fill(let fill): play(fill, on: cr)
-            case .stroke(let stroke): play(stroke, on: cr)
-            case .glow: preconditionFailure("a glow in a list of shapes")
-            }
+        for item in list.items { playShape(item, on: cr) }
+    }
+
+    /// A fill or a stroke; a glow here is a programming error (it is played by `play`).
+    private static func playShape(_ item: DisplayItem, on cr: CairoContext) {
+        switch item {
+        case .fill(let fill): play(fill, on: cr)
+        case .stroke(let stroke): play(stroke, on: cr)
+        case .glow: preconditionFailure("a glow among shapes")
         }
     }
 
