@@ -15,17 +15,9 @@ import Testing
 
     /// The symbols `binary` defines (text, weak or otherwise), from `nm`.
     static func defined(in binary: URL) throws -> Set<String> {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["nm", "--defined-only", binary.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
+        let run = try CLI.run(["--defined-only", binary.path], in: FileManager.default.currentDirectoryPath, executable: "/usr/bin/nm")
+        #expect(run.status == 0, "\(run.stderr)")
+        return Set(run.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
     }
 
     @Test func libraryProgramDefinesNoInterposedSymbol() throws {
