@@ -77,6 +77,9 @@ final class OutputSink {
 
     /// Writes what the image filter held back (the end of the document), then what the
     /// document filter held.
+    /// The document filters the finished document went through (tests: `CairoOutputPatchesTests`).
+    private(set) var finishedFilters: [OutputFilter] = []
+
     func finishImages() throws {
         let filter = imageFilter
         imageFilter = nil
@@ -84,6 +87,7 @@ final class OutputSink {
         try flushPending()
         let filters = documentFilters
         documentFilters = []
+        finishedFilters += filters
         for (index, filter) in filters.enumerated() {
             try filter.finish { try checked($0, from: index + 1, filters) }
         }

@@ -99,6 +99,6 @@ extension RenderJob {
         try paintCanvas(cr, visible: Rect(x: 0, y: 0, width: page.width / fit, height: page.height / fit),
                         regions: p.regions, blocks: p.blocks, gridOrigin: p.gridOrigin, closeBottoms: true)
         let bytes = SVGIdNormalizer.normalize(try cr.finishSurface())
-        return SVGLinks.insert(painter.takeLinks(), into: bytes)
+        return try SVGLinks.insert(painter.takeLinks(), into: bytes)
     }
 }

@@ -38,7 +38,7 @@ extension RenderJob {
         let bytes = try surface.finish()
         RenderTrace.mark("finished")
         defer { RenderTrace.mark("normalized") }
-        return SVGLinks.insert(painter.takeLinks(), into: SVGIdNormalizer.normalize(bytes))
+        return try SVGLinks.insert(painter.takeLinks(), into: SVGIdNormalizer.normalize(bytes))
     }
 
     /// The SVG in layers, each a Cairo document of its own, painted on the lanes at once and
@@ -85,8 +85,8 @@ extension RenderJob {
         defer { RenderTrace.mark("joined") }
         let layers = [cells] + Array(UnsafeBufferPointer(start: text, count: chunks.count)) + [overlay]
         let areas = blockLinks + UnsafeBufferPointer(start: links, count: chunks.count).flatMap { $0 }
-        return SVGStitcher.join(layers, dropsPage: layers.indices.map { $0 > 0 && $0 <= chunks.count })
-            .map { SVGLinks.insert(areas, into: $0) }
+        return try SVGStitcher.join(layers, dropsPage: layers.indices.map { $0 > 0 && $0 <= chunks.count })
+            .map { try SVGLinks.insert(areas, into: $0) }
     }
 
     /// Writes the SVG to `sink`. A grid too big to join in memory (`RowChunks.streamed`) is

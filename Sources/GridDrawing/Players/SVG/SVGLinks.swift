@@ -12,8 +12,13 @@ struct LinkArea {
 /// element holding transparent rectangles over its text, placed last so that they are on top
 /// and clickable. The URL is XML-escaped; the document stays well-formed.
 enum SVGLinks {
-    static func insert(_ areas: [LinkArea], into svg: [UInt8]) -> [UInt8] {
-        guard !areas.isEmpty, let end = closingTag(in: svg) else { return svg }
+    /// Throws when the document has no `</svg>` (`CairoOutputPatch.svgLinks`): links are never
+    /// dropped silently.
+    static func insert(_ areas: [LinkArea], into svg: [UInt8]) throws -> [UInt8] {
+        guard !areas.isEmpty else { return svg }
+        guard let end = closingTag(in: svg) else {
+            throw RenderError("SVG: the document has no </svg> to put its \(areas.count) links before (\(CairoOutputPatch.svgLinks.reliesOn))")
+        }
         var out = Array(svg[..<end])
         out += elements(areas)
         out += svg[end...]
