@@ -21,10 +21,7 @@ public struct MarkdownTable: Sendable, Hashable {
 
     /// The first pipe table in `text`, or nil when there is none.
     public static func first(in text: String) -> MarkdownTable? {
-        // CR LF, lone CR and LF all end a line (CR LF is one Character in Swift, so splitting
-        // on "\n" alone kept Windows files as one line); a byte order mark is skipped.
-        let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
-        let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        let lines = lines(of: text)
         var fence: Substring?
         var i = 0
         while i < lines.count {
@@ -128,9 +125,11 @@ extension Document {
             }
         }
         d.defaultMarkup = .markdown
+        // `<br>` breaks lines; `[^label]` references become footnote marks (`MarkdownCellText`).
+        let cells = MarkdownCellTable(table, footnotes: MarkdownFootnotes(text: text))
         var seen = Set<String>()
         var columns: [Column] = []
-        for (i, title) in table.header.enumerated() {
+        for (i, title) in cells.header.enumerated() {
             var key = title.isEmpty ? "\(i + 1)" : title
             var n = 2
             while seen.contains(key) { key = (title.isEmpty ? "\(i + 1)" : title) + " \(n)"; n += 1 }
@@ -138,7 +137,8 @@ extension Document {
             columns.append(Column(key: key, title: title, align: table.alignments[i]))
         }
         d.columns = columns
-        d.data = .rows(table.rows.map { row in row.map { $0.isEmpty ? Cell.empty : Cell(.text($0.withVisibleNUL)) } })
+        d.data = .rows(cells.rows.map { row in row.map { $0.isEmpty ? Cell.empty : Cell(.text($0.withVisibleNUL)) } })
+        d.footnotes = cells.footnotes(keys: columns.map(\.key))
         d.sourceLines["data"] = table.line
         d.sourceLines["columns"] = table.line
         return d

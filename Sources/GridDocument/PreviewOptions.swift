@@ -1,7 +1,7 @@
 import GridLayout
 
 /// Quick-preview settings the CLI offers on top of a document (`--padding`, `--stretch`, the
-/// default padding of a titled bare table): changes to the canvas and the horizontal
+/// default padding of a titled bare table or a Markdown one): changes to the canvas and the horizontal
 /// distribution, applied after `DocumentOverrides` and before `prepare`.
 public struct PreviewOptions: Sendable, Hashable {
     /// Replaces `canvas.padding` on every side (`--padding PT`).
@@ -11,12 +11,15 @@ public struct PreviewOptions: Sendable, Hashable {
     /// Whether the document is a bare table (CSV, TSV or Markdown) that sets no padding of its
     /// own: a title then gets `defaultTitledPadding` so its text does not touch the image edge.
     public var bareTable = false
+    /// Whether that bare table is Markdown: a documentation image, which gets
+    /// `defaultTitledPadding` titled or not, so the grid does not touch the image edge.
+    public var markdown = false
 
     /// The padding a titled bare table gets when `--padding` is not given, in points.
     public static let defaultTitledPadding = 12.0
 
-    public init(padding: Double? = nil, stretch: Bool = false, bareTable: Bool = false) {
-        self.padding = padding; self.stretch = stretch; self.bareTable = bareTable
+    public init(padding: Double? = nil, stretch: Bool = false, bareTable: Bool = false, markdown: Bool = false) {
+        self.padding = padding; self.stretch = stretch; self.bareTable = bareTable; self.markdown = markdown
     }
 }
 
@@ -31,7 +34,7 @@ extension Document {
                 throw DocumentError(file: file, keyPath: "--padding", "expected a length ≥ 0, found \(NodeDecoder(file: nil).format(padding))")
             }
             d.canvas.padding = Insets(all: padding)
-        } else if preview.bareTable, title != nil, canvas.padding == Insets(all: 0) {
+        } else if preview.bareTable, title != nil || preview.markdown, canvas.padding == Insets(all: 0) {
             d.canvas.padding = Insets(all: PreviewOptions.defaultTitledPadding)
         }
         if preview.stretch {

@@ -51,7 +51,7 @@ struct DocumentOptions: ParsableArguments {
                                valueName: "light|dark"))
     var appearance: String?
 
-    @Option(help: ArgumentHelp("Canvas padding on every side, in points; replaces canvas.padding (a titled CSV, TSV or Markdown table gets 12 by default).",
+    @Option(help: ArgumentHelp("Canvas padding on every side, in points; replaces canvas.padding (a Markdown table, or a titled CSV or TSV one, gets 12 by default).",
                                valueName: "PT"))
     var padding: Double?
 
@@ -113,7 +113,8 @@ struct DocumentOptions: ParsableArguments {
         else { document = try Document.load(path: path, maxInputBytes: limit) }
         document = try document.applying(overrides)
         let format = inputFormat ?? InputFormat(pathExtension: PathBytes.pathExtension(path))
-        let preview = PreviewOptions(padding: padding, stretch: stretch, bareTable: [.csv, .tsv, .md].contains(format))
+        let preview = PreviewOptions(padding: padding, stretch: stretch, bareTable: [.csv, .tsv, .md].contains(format),
+                                     markdown: format == .md)
         document = try document.applying(preview, width: width)
         if let appearance = appearance ?? (appearances.count == 1 ? appearances[0] : nil) { document.appearance = appearance }
         document.linkSchemes += allowLinkSchemes.map { $0.lowercased() }

@@ -51,3 +51,19 @@ import Testing
         #expect(CLI.listing(dir) == ["people.csv"])
     }
 }
+
+/// A Markdown table is a documentation image: it gets the 12 pt padding titled or not.
+@Suite struct MarkdownPaddingCommandTests {
+    @Test func markdownTablesArePaddedUntitled() throws {
+        let dir = try CLI.scratch("md-padding")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "| a | b |\n|---|---|\n| 1 | 2<br>3 |\n".write(toFile: dir + "/t.md", atomically: true, encoding: .utf8)
+        try "a,b\n1,2\n".write(toFile: dir + "/t.csv", atomically: true, encoding: .utf8)
+        for (input, padded) in [("t.md", true), ("t.csv", false)] {
+            #expect(try CLI.run(["render", input, "-o", "p.png"], in: dir).status == 0)
+            #expect(try CLI.run(["render", input, "-o", "p0.png", "--padding", "0"], in: dir).status == 0)
+            let (w, h) = try PreviewOptionsCommandTests.size(dir + "/p.png"), (w0, h0) = try PreviewOptionsCommandTests.size(dir + "/p0.png")
+            #expect(padded ? (w == w0 + 24 && h == h0 + 24) : (w == w0 && h == h0), "\(input)")
+        }
+    }
+}
