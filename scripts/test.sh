@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build --build-tests
 swift test --skip-build 2>&1 | tee .build/test-output.txt
+# The .deb and the portable archive of the debug binary, installed and run without Swift (~90 s).
+scripts/package-check.sh
 # The GridRender documentation: every link of the landing page resolves, every symbol listed.
 swift package --disable-sandbox generate-documentation --target GridRender --warnings-as-errors >/dev/null
 # The sample package: builds the docs/API.md tour on the documented products only, runs it, and
