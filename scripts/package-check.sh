@@ -19,7 +19,15 @@ started=$SECONDS
 bin=$(readlink -f "${1:-.build/debug/gridrender}")
 [ -x "$bin" ] || { echo "package-check: no $bin: run swift build first" >&2; exit 2; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/gridrender-package-check.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+# fontconfig writes a cache for each new font folder into /var/cache/fontconfig when it may
+# (as root): remove those this check's folders left, and nothing else.
+cleanup() {
+  find /var/cache/fontconfig -maxdepth 1 -name '*.cache-*' -newer "$work/started" -exec grep -lF "$work/" {} + 2>/dev/null \
+    | while read -r cache; do rm -f "$cache"; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+touch "$work/started"
 mkdir -p "$work/home"
 # One copy of the binary for the packages and the reference renders alike (a rebuild meanwhile
 # cannot mix two versions).
