@@ -20,3 +20,8 @@ func printError(_ message: String) {
 func warn(_ message: String) {
     FileHandle.standardError.write(Data("warning: \(Echo.short(message, limit: 2_000))\n".utf8))
 }
+
+/// Prints an informational line (`wrote out.png (640×480 px, 1 page)`) to standard error, escaped like errors.
+func note(_ message: String) {
+    FileHandle.standardError.write(Data("\(Echo.short(message, limit: 2_000))\n".utf8))
+}

@@ -17,7 +17,7 @@ struct GridRenderCommand: ParsableCommand {
             bad input. Shell completion: gridrender --generate-completion-script bash|zsh|fish.
             """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, LayoutCommand.self, CompareCommand.self, AcceptCommand.self, ThemesCommand.self,
+        subcommands: [RenderCommand.self, LayoutCommand.self, CompareCommand.self, AcceptCommand.self, DiffCommand.self, ThemesCommand.self,
                       SchemaCommand.self])
 
     /// DESIGN §6 wants exit code 2 and one `error: …` line for bad usage; ArgumentParser's default
@@ -36,6 +36,8 @@ struct GridRenderCommand: ParsableCommand {
             // bytes that are not UTF-8 into U+FFFD, losing the file's real name (PathBytes).
             var command = try parseAsRoot(Array(PathBytes.arguments.dropFirst()))
             RenderTrace.mark("parsed arguments")
+            // After parsing, so an unknown option is reported before any check (CheckedAfterParsing).
+            try (command as? CheckedAfterParsing)?.check()
             try command.run()
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)

@@ -5,7 +5,7 @@ import GridLayout
 
 /// `gridrender layout INPUT [--units pt|px]`: the computed frames as JSON (DESIGN.md §6),
 /// measured with the same Pango settings `render` uses.
-struct LayoutCommand: ParsableCommand {
+struct LayoutCommand: ParsableCommand, CheckedAfterParsing {
     static let configuration = CommandConfiguration(
         commandName: "layout", abstract: "Print the computed columns, rows and cell frames as JSON.")
 
@@ -17,9 +17,12 @@ struct LayoutCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
+    func check() throws { try document.check() }
+
     func run() throws {
         let grid: PreparedGrid
-        do { grid = try document.prepare(input) } catch { throw fail(error) }
+        let settings = try document.table.settings()
+        do { grid = try document.prepare(input, settings: settings) } catch { throw fail(error) }
         do {
             let layout = try GridRenderer.layout(grid, options: document.renderOptions(warnings: { warn($0) }))
             print(layout.json(units: units))

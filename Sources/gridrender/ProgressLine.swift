@@ -5,7 +5,7 @@ import Foundation
 final class ProgressLine: @unchecked Sendable {  // guarded by `lock`
     private let lock = NSLock()
     private let total: Int
-    private let enabled: Bool
+    let enabled: Bool
     private var done = 0
 
     init(total: Int, enabled: Bool) { self.total = total; self.enabled = enabled }

@@ -5,7 +5,7 @@ import GridDrawing
 
 /// `gridrender render`: one input to `-o OUT`, or many inputs into `--out-dir` in one format,
 /// several at a time (`--jobs`), with a progress line when standard error is a terminal.
-struct RenderCommand: ParsableCommand {
+struct RenderCommand: ParsableCommand, CheckedAfterParsing {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render documents to PNG, SVG or PDF (the format comes from the output extension).",
@@ -14,19 +14,32 @@ struct RenderCommand: ParsableCommand {
               gridrender render people.csv -o people.png --scale 2
               gridrender render a.json b.yaml --out-dir out --format svg --jobs 4
               gridrender render table.csv -o table.png --appearance light,dark   # table-light.png, table-dark.png
+              gridrender render sales.csv -o sales.pdf --page a4 --format price=decimals:2,grouping,prefix:$ --rename price=Price
+              gridrender render table.csv -o - --format png > table.png
             """)
 
     @Argument(help: "Documents: .json, .yaml/.yml, .csv, .tsv, .md (first pipe table), or - for JSON on standard input.")
     var inputs: [String]
 
-    @Option(name: .shortAndLong, help: "The output file: .png, .svg or .pdf.")
+    @Option(name: .shortAndLong, help: "The output file: .png, .svg or .pdf; - writes to standard output (with --format).")
     var output: String?
 
     @Option(name: .customLong("out-dir"), help: "Write each input to DIR/<stem>.<format>.")
     var outDirectory: String?
 
-    @Option(help: "png, svg or pdf (with --out-dir).")
-    var format: OutputFormat?
+    @Option(help: ArgumentHelp("png, svg or pdf (with --out-dir or -o -); or KEY=SPEC, a column's format: JSON ({\"number\": {\"decimals\": 2}}) or a comma list of number format keys (decimals:2,grouping,prefix:$). Repeatable.",
+                               valueName: "format|key=spec"))
+    var format: [String] = []
+
+    @Option(name: .customLong("png-compression"), parsing: .unconditional,
+            help: ArgumentHelp("PNG deflate level 0…9 (default 2): higher is smaller and slower; the pixels are the same.", valueName: "N"))
+    var pngCompression: Int?
+
+    @Flag(name: .shortAndLong, help: "Do not print the `wrote FILE (W×H px, N pages)` line (printed when standard error is a terminal).")
+    var quiet = false
+
+    @Flag(help: "Render again whenever an input (document, data files, theme) changes; Ctrl-C stops.")
+    var watch = false
 
     @Option(parsing: .unconditional, help: "How many documents to render at once (with --out-dir); default: the number of cores.")
     var jobs: Int?
@@ -36,24 +49,68 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    func validate() throws {
+    /// `--format` values without `=`: the output format (`validate` allows one).
+    var outputFormat: OutputFormat? {
+        format.first { !$0.contains("=") }.flatMap { OutputFormat(rawValue: $0.lowercased()) }
+    }
+
+    /// `--format KEY=SPEC` values: column formats.
+    var columnFormats: [String] { format.filter { $0.contains("=") } }
+
+    /// Whether `-o -` sends the file to standard output.
+    var toStandardOutput: Bool { output == "-" }
+
+    func check() throws {
+        try document.check()
         if inputs.isEmpty { throw ValidationError("no input given") }
+        let formats = format.filter { !$0.contains("=") }
+        if let bad = formats.first(where: { OutputFormat(rawValue: $0.lowercased()) == nil }) {
+            throw ValidationError("--format: expected png, svg, pdf or KEY=SPEC (a column's format), found \"\(Echo.short(bad))\"")
+        }
+        if formats.count > 1 { throw ValidationError("--format names the output format once (a column's format is KEY=SPEC)") }
+        _ = try document.table.settings(formats: columnFormats)
         switch (output, outDirectory) {
         case (nil, nil): throw ValidationError("give -o OUT or --out-dir DIR")
         case (.some, .some): throw ValidationError("give either -o or --out-dir, not both")
+        case (.some("-"), nil):
+            if inputs.count > 1 { throw ValidationError("-o takes one input; use --out-dir for several") }
+            if outputFormat == nil { throw ValidationError("-o - (standard output) needs --format png|svg|pdf") }
+            if document.appearances.count > 1 { throw ValidationError("-o - writes one file; --appearance light,dark writes two") }
+            if watch { throw ValidationError("--watch writes files: give -o FILE, not -o -") }
         case (.some(let out), nil):
             if inputs.count > 1 { throw ValidationError("-o takes one input; use --out-dir for several") }
             if OutputFormat(path: out) == nil {
                 throw ValidationError("cannot tell the format of \(out): use a .png, .svg or .pdf extension")
             }
-            if format != nil { throw ValidationError("--format goes with --out-dir; -o takes the format from its extension") }
+            if outputFormat != nil { throw ValidationError("--format png|svg|pdf goes with --out-dir or -o -; -o takes the format from its extension") }
         case (nil, .some):
-            if format == nil { throw ValidationError("--out-dir needs --format png|svg|pdf") }
+            if outputFormat == nil { throw ValidationError("--out-dir needs --format png|svg|pdf") }
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be a whole number of at least 1, got \(jobs)") }
+        if let pngCompression, !(0...9).contains(pngCompression) {
+            throw ValidationError("--png-compression must be a deflate level from 0 to 9, got \(pngCompression)")
+        }
+        if watch && inputs.contains("-") { throw ValidationError("--watch cannot watch standard input (-)") }
     }
 
     func run() throws {
+        let settings = try document.table.settings(formats: columnFormats)
+        if toStandardOutput { return try writeToStandardOutput(settings: settings) }
+        guard watch else { return try renderAll(settings: settings, readFiles: nil) }
+        InputWatcher.stopCleanlyOnSignals()
+        let watched = LockedFiles()
+        while true {
+            do { try renderAll(settings: settings, readFiles: watched) } catch let error as ExitCode {
+                _ = error  // its error lines are printed
+            } catch {
+                printError("\(error)")
+            }
+            InputWatcher(paths: inputs + watched.paths).waitForChange()
+        }
+    }
+
+    /// Renders every task once. `readFiles` collects the files the inputs read (for `--watch`).
+    private func renderAll(settings: TableSettings, readFiles: LockedFiles?) throws {
         if let outDirectory {
             // Once, before any input: a folder that cannot be made is one line, not one per input.
             // Through `PathBytes`, not FileManager: a name that is not UTF-8 keeps its bytes.
@@ -68,7 +125,8 @@ struct RenderCommand: ParsableCommand {
         // Every document is prepared before anything is written, so the output plan knows each
         // one's files (data, images, themes) and whether it is paginated.
         let budget = LockedBudget(bytes: Self.keptInputBytes)
-        let prepared = BatchRunner(jobs: jobCount).run(tasks) { task in prepare(task, budget: budget) }
+        let prepared = BatchRunner(jobs: jobCount).run(tasks) { task in prepare(task, budget: budget, settings: settings) }
+        readFiles?.replace(with: prepared.flatMap(\.readFiles))
         RenderTrace.mark("all prepared")
         let plan = Self.plan(tasks, prepared)
         RenderTrace.mark("plan declared")
@@ -78,10 +136,12 @@ struct RenderCommand: ParsableCommand {
             throw fail(clash)
         }
         let progress = ProgressLine(total: tasks.count, enabled: tasks.count > 1 && isatty(STDERR_FILENO) == 1)
+        // One `wrote …` line a file, on a terminal, where no progress line is drawn.
+        let report = !quiet && !progress.enabled && isatty(STDERR_FILENO) == 1
         let work = Array(zip(tasks, prepared))
         let outcomes = BatchRunner(jobs: jobCount)
             .run(work) { task, grid in
-                let outcome = render(task, grid)
+                let outcome = render(task, grid, settings: settings, report: report)
                 progress.advance(task.input)
                 return outcome
             }
@@ -125,7 +185,7 @@ struct RenderCommand: ParsableCommand {
 
     private func plainTasks() throws -> [Task] {
         if let output { return [Task(input: inputs[0], output: output)] }
-        guard let outDirectory, let format else { return [] }
+        guard let outDirectory, let format = outputFormat else { return [] }
         var seen: [String: String] = [:]
         return try inputs.map { input in
             let stem = input == "-" ? "stdin" : PathBytes.stem(input)
@@ -151,6 +211,15 @@ struct RenderCommand: ParsableCommand {
         /// The files it reads and whether it is paginated; prepared again for the render.
         case facts(readFiles: [String], paginated: Bool)
         case failed(Outcome)
+
+        /// The files the document read (none when it failed).
+        var readFiles: [String] {
+            switch self {
+            case .grid(let grid): grid.readFiles
+            case .facts(let files, _): files
+            case .failed: []
+            }
+        }
 
         /// Whether the document has `canvas.page` (false when it failed).
         var paginated: Bool {
@@ -185,10 +254,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// Standard input can be read once only: its document is always kept.
-    private func prepare(_ task: Task, budget: LockedBudget?) -> Prepared {
+    private func prepare(_ task: Task, budget: LockedBudget?, settings: TableSettings) -> Prepared {
         do {
             RenderTrace.mark("start \(task.input)")
-            let grid = try document.prepare(task.input, appearance: task.appearance)
+            let grid = try document.prepare(task.input, appearance: task.appearance, settings: settings)
             RenderTrace.mark("prepared")
             let text = grid.readFiles.filter { !["png", "svg", "pdf"].contains(PathBytes.pathExtension($0).lowercased()) }
             let keep = task.input == "-" || budget.map { $0.take(text.reduce(0) { $0 + Self.fileSize($1) }) } ?? true
@@ -204,21 +273,22 @@ struct RenderCommand: ParsableCommand {
         return PathBytes.withCString(path, { stat($0, &st) }) == 0 ? Int64(st.st_size) : 0
     }
 
-    private func render(_ task: Task, _ prepared: Prepared) -> Outcome {
+    private func render(_ task: Task, _ prepared: Prepared, settings: TableSettings, report: Bool) -> Outcome {
         let grid: PreparedGrid
         switch prepared {
         case .failed(let outcome): return outcome
         case .grid(let kept): grid = kept
         case .facts:
-            switch prepare(task, budget: nil) {
+            switch prepare(task, budget: nil, settings: settings) {
             case .grid(let again): grid = again
             case .failed(let outcome): return outcome
             case .facts: return .rendered
             }
         }
         do {
-            var options = document.renderOptions(warnings: { warn($0) })
+            var options = renderOptions
             options.force = force
+            if report { options.writtenHandler = { note($0) } }
             try GridRenderer.render(grid, to: task.output, options: options)
             RenderTrace.mark("written")
             return .rendered
@@ -229,6 +299,38 @@ struct RenderCommand: ParsableCommand {
         } catch {
             return .failed("\(task.input): \(error)", code: 1)
         }
+    }
+}
+
+extension RenderCommand {
+    /// The render options of every output: `--fonts`, `--font-dir`, `--scale`, `--png-compression`.
+    var renderOptions: RenderOptions {
+        var options = document.renderOptions(warnings: { warn($0) })
+        if let pngCompression { options.pngCompression = pngCompression }
+        return options
+    }
+
+    /// `-o -`: the one input rendered in memory and written to standard output, so no file (and
+    /// no temporary file) is made; errors are reported as for a file, before any byte is written.
+    private func writeToStandardOutput(settings: TableSettings) throws {
+        guard let format = outputFormat else { return }
+        let input = inputs[0]
+        let grid: PreparedGrid
+        do { grid = try document.prepare(input, settings: settings) } catch { throw fail(error) }
+        if grid.page != nil && format != .pdf {
+            throw fail("-o -: a paginated \(format.rawValue.uppercased()) is written as one file a page; render a PDF to standard output, or give -o FILE")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try GridRenderer.render(grid, format: format, options: renderOptions)
+        } catch let error as DocumentError {
+            throw fail(error)
+        } catch let error as RenderError where error.isBadInput {
+            throw fail("\(input): \(error)")
+        } catch {
+            throw fail("\(input): \(error)", code: 1)
+        }
+        if let problem = StandardOutput.write(bytes) { throw fail("-o -: cannot write to standard output: \(problem)", code: 1) }
     }
 }
 

@@ -68,3 +68,40 @@ struct PDFPagination {
         self.pages = pages
     }
 }
+
+extension PDFPagination {
+    /// The longest page side PDF readers are sure to show, in points (Acrobat's limit, 200 in).
+    static let readerPageLimit = 14_400.0
+    /// The page a too-long PDF is cut into.
+    static let fallbackPage = PreparedGrid.Page(width: 595.28, height: 841.89)
+
+    /// The page size a PDF is written with: the grid's `page`; else, when the canvas would be
+    /// past `readerPageLimit` on a side and the user fixed no size (`canvas.width`/`height`,
+    /// `--width`), A4 with a warning; else nil (one page the canvas's size). Decided here, where
+    /// the canvas size is first known, so the CLI and the library paginate alike.
+    static func page(for grid: PreparedGrid, canvas: Size) -> (page: PreparedGrid.Page?, warning: String?) {
+        if let page = grid.page { return (page, nil) }
+        let longest = max(canvas.width, canvas.height)
+        guard grid.canvasWidth == nil, grid.canvasHeight == nil, longest > readerPageLimit else { return (nil, nil) }
+        let side = canvas.height >= canvas.width ? "tall" : "wide"
+        let warning = "the PDF page would be \(grouped(longest)) pt \(side), past the \(grouped(readerPageLimit)) pt PDF readers show (Acrobat's limit): "
+            + "paginated to A4; set canvas.page (--page) or canvas.width/height to choose"
+        return (fallbackPage, warning)
+    }
+
+    /// `74294.3` → `74,295`: whole points, rounded up, grouped by thousands.
+    private static func grouped(_ v: Double) -> String {
+        let digits = String(Int(v.rounded(.up)))
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return out
+    }
+}
+
+extension RenderJob {
+    /// The page size this job's PDF is written with (`PDFPagination.page(for:canvas:)`).
+    var pdfPage: PreparedGrid.Page? { PDFPagination.page(for: grid, canvas: frame.size).page }
+}

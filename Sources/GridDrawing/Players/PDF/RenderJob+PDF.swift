@@ -27,7 +27,10 @@ extension RenderJob {
     func writePDF(to sink: OutputSink) throws {
         // As for SVG: snapped to points, the same at any scale.
         painter.pixelsPerDeviceUnit = 1
-        guard let page = grid.page else {
+        // A page past what PDF readers show is cut into A4 pages, with a warning (PDFPagination).
+        let resolved = PDFPagination.page(for: grid, canvas: frame.size)
+        if let warning = resolved.warning { context.adoptWarning(warning) }
+        guard let page = resolved.page else {
             let surface = try CairoSurface.pdf(width: frame.size.width, height: frame.size.height, output: sink)
             try withContext(surface) { cr in
                 let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
