@@ -21,6 +21,8 @@ public struct Document: Sendable, Hashable {
     /// Number of header rows; nil = the default (1 in table mode).
     public var headerRows: Int?
     public var data: DataSource?
+    /// `data.delimiter` and `data.na` (or `--delimiter`, `--na`): how CSV text is read.
+    package var dataReading = DataReading()
     public var sections: [Section] = []
 
     /// Item mode: top-level items (nil when the document is a table).

@@ -48,7 +48,7 @@ extension NodeDecoder {
             default: throw typeError(n, "header", expected: "true, false or an object with `rows`")
             }
         }
-        if let n = o["data"] { d.data = try dataSource(n, "data") }
+        if let n = o["data"] { d.data = try dataSource(n, "data"); d.dataReading = try dataReading(n, "data") }
         if let n = o["items"] { d.items = try itemList(n, "items") }
         if let n = o["sections"] {
             for (i, s) in try array(n, "sections").enumerated() {
@@ -190,8 +190,9 @@ extension NodeDecoder {
     }
 
     func dataSource(_ node: Node, _ path: String) throws(DocumentError) -> Document.DataSource {
-        let o = try object(node, path, allowed: ["rows", "records", "csv", "tsv", "json"])
-        guard o.members.count == 1, let m = o.members.first else {
+        let o = try object(node, path, allowed: ["rows", "records", "csv", "tsv", "json", "na", "delimiter"])
+        let sources = o.members.filter { !Self.dataReadingKeys.contains($0.key) }
+        guard sources.count == 1, let m = sources.first else {
             throw error(node, path, "`data` takes exactly one of `rows`, `records`, `csv`, `tsv` or `json`")
         }
         let vp = o.path(m.key)
@@ -202,6 +203,33 @@ extension NodeDecoder {
         case "tsv": return .tsv(path: try string(m.value, vp))
         default: return .json(path: try string(m.value, vp))
         }
+    }
+
+    static let dataReadingKeys: Set<String> = ["na", "delimiter"]
+
+    /// `data.na` (an array of strings) and `data.delimiter` (one character, `\t` or `tab`), which
+    /// only CSV and TSV data take: JSON and YAML values are typed, `null` being the missing one.
+    func dataReading(_ node: Node, _ path: String) throws(DocumentError) -> DataReading {
+        let o = try object(node, path, allowed: ["rows", "records", "csv", "tsv", "json", "na", "delimiter"])
+        var reading = DataReading()
+        let isText = o.has("csv") || o.has("tsv")
+        if let n = o["na"] {
+            let vp = o.path("na")
+            guard isText else { throw error(n, vp, "applies to `csv` and `tsv` data; JSON and YAML values are typed (write null for a missing value)") }
+            guard case .array(let list) = n.value else { throw typeError(n, vp, expected: "an array of strings (the missing-value tokens)") }
+            var tokens: [String] = []
+            for (i, t) in list.enumerated() { tokens.append(try string(t, KeyPathText.index(vp, i))) }
+            reading.missingTokens = tokens
+        }
+        if let n = o["delimiter"] {
+            let vp = o.path("delimiter")
+            guard isText else { throw error(n, vp, "applies to `csv` and `tsv` data") }
+            switch CSVDelimiter.parse(try string(n, vp)) {
+            case .success(let b): reading.delimiter = b
+            case .failure(let e): throw error(n, vp, e.reason)
+            }
+        }
+        return reading
     }
 
     func rows(_ node: Node, _ path: String) throws(DocumentError) -> [[Document.Cell]] {

@@ -1,15 +1,28 @@
 /// Entry points: read a document file (JSON, YAML, CSV, TSV or stdin) or decode text in memory.
 extension Document {
     /// Loads by extension: `.json`, `.yaml`/`.yml`, `.csv`, `.tsv`, `.md` (the first pipe table);
-    /// `-` reads JSON from standard
-    /// input. A CSV or TSV file alone is a table document with inferred columns and the default
+    /// `-` reads standard input, whose format is told from its bytes (`InputFormat.sniff`).
+    /// A CSV or TSV file alone is a table document with inferred columns and the default
     /// theme. Relative paths inside the document resolve against its directory.
     ///
     /// Files larger than `maxInputBytes` (the document, and the CSV, TSV and JSON data files it
-    /// names) are refused before they are read.
-    package static func load(path: String, maxInputBytes: Int = Document.defaultMaxInputBytes) throws(DocumentError) -> Document {
-        let ext = path == "-" ? "json" : FileIO.fileExtension(path)
-        let base = path == "-" ? "." : FileIO.directory(of: path)
+    /// names) are refused before they are read. `reading` (the CLI's `--delimiter` and `--na`)
+    /// replaces the document's `data.delimiter` and `data.na`.
+    package static func load(path: String, maxInputBytes: Int = Document.defaultMaxInputBytes,
+                             reading: DataReading = DataReading()) throws(DocumentError) -> Document {
+        if path == "-" {
+            let bytes: [UInt8]
+            switch FileIO.read(path, maxBytes: maxInputBytes) {
+            case .success(let b): bytes = b
+            case .failure(let e): throw DocumentError(file: path, "cannot read the file: \(e.reason)")
+            }
+            guard let format = InputFormat.sniff(bytes) else {
+                throw DocumentError(file: path, "cannot tell whether standard input is JSON, YAML, CSV or Markdown; name its format with --input-format json|yaml|csv|tsv|md")
+            }
+            return try decode(bytes, as: format, path: path, maxInputBytes: maxInputBytes, reading: reading)
+        }
+        let ext = FileIO.fileExtension(path)
+        let base = FileIO.directory(of: path)
         switch ext {
         case "csv", "tsv":
             guard FileIO.exists(path) else { throw DocumentError(file: path, "cannot read the file: no such file") }
@@ -17,6 +30,7 @@ extension Document {
             d.file = path
             d.baseDirectory = base
             d.maxInputBytes = maxInputBytes
+            d.dataReading = reading
             let name = path.split(separator: "/").last.map(String.init) ?? path
             d.data = ext == "csv" ? .csv(path: name) : .tsv(path: name)
             return d
@@ -30,6 +44,7 @@ extension Document {
                 throw DocumentError(file: path, line: firstInvalidUTF8Line(bytes), "invalid UTF-8")
             }
             var d = try decode(markdown: text, file: path)
+            d.blankMissingMarkdownCells(reading)
             d.baseDirectory = base
             d.maxInputBytes = maxInputBytes
             return d
@@ -48,6 +63,7 @@ extension Document {
                 }
                 d = try decode(yaml: text, file: path)
             }
+            d.dataReading = d.dataReading.overridden(by: reading)
             d.baseDirectory = base
             d.maxInputBytes = maxInputBytes
             return d

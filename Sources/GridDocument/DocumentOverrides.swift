@@ -199,6 +199,7 @@ extension Document {
     /// same way `prepare` reads them.
     mutating func materializeTable(rowLimit: Int? = nil) throws(DocumentError) {
         let loaded = try loadData(rowLimit: rowLimit)
+        dataReading.warnings += loaded.warnings   // the data becomes rows: prepare reports them
         var columnSpecs: [Column]
         var rows: [[Cell]]
         func text(_ s: String) -> Cell { s.isEmpty ? .empty : Cell(.text(s)) }

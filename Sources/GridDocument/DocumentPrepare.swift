@@ -86,7 +86,7 @@ extension Document {
             gridLines: gridLines, fonts: fonts,
             repeatedRowCount: Swift.max(headerRowCount, layout.frozenRows),
             baseDirectory: baseDirectory, cells: source, emptySlots: emptySlots)
-        grid.warnings = published.warnings
+        grid.warnings = dataReading.warnings + published.warnings
         grid.linkPolicy = LinkPolicy(allowing: linkSchemes)
         grid.file = file
         grid.readFiles = readFiles(theme: theme)
@@ -123,6 +123,8 @@ extension Document {
         var strings: [[String]] = []
         var cells: [[Cell]] = []
         var records: [[RecordField]]?
+        /// Columns numeric but for a few values (`CSVTable.nearlyNumericWarnings`).
+        var warnings: [String] = []
     }
 
     /// `rowLimit`: read at most this many CSV/TSV data rows (`--limit` without `--sort`).
@@ -141,10 +143,17 @@ extension Document {
                 throw DocumentError(file: file, line: line, keyPath: isTSV ? "data.tsv" : "data.csv",
                                     "cannot read the \(isTSV ? "TSV" : "CSV") file \"\(full)\": no such file")
             }
-            let table = try CSVParser.parse(contentsOf: full, delimiter: isTSV ? 0x09 : 0x2C, displayName: full,
-                                            maxBytes: maxInputBytes, budget: budget, maxRows: rowLimit)
-            loaded.header = table.header
-            loaded.strings = table.rows
+            let bytes: [UInt8]
+            do {
+                bytes = try FileBytes.read(full, maxBytes: maxInputBytes)
+            } catch {
+                throw DocumentError(file: full, "cannot read file: \(error.reason)")
+            }
+            // The delimiter sniffed or forced, missing-value tokens blanked (`DataReading`).
+            let read = try dataReading.table(bytes, tsv: isTSV, file: full, budget: budget, maxRows: rowLimit)
+            loaded.header = read.table.header
+            loaded.strings = read.table.rows
+            loaded.warnings = read.warnings
         case .json(let path):
             let full = FileIO.resolve(path, against: baseDirectory)
             guard FileIO.exists(full) else {
@@ -368,7 +377,7 @@ extension Document {
             spec.rowHeights = heights
         }
         return TablePreparation(source: source, spec: spec, headerCount: headerCount, titleMark: plan.titleMark,
-                                notes: plan.notes, warnings: plan.warnings)
+                                notes: plan.notes, warnings: loaded.warnings + plan.warnings)
     }
 
     /// Every (row class, column, selected) combination resolved once.
