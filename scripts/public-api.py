@@ -15,16 +15,48 @@ The list is checked in (docs/public-api.txt) so that growth of the surface is se
                                    one of swift-snapshot-testing's
 
 Modules: the products users import (GridRender, GridSnapshotTesting, SnapshotTestingGridRender,
-GridRenderAccelerators) and the engine modules whose public types reach an `import GridRender`
-user through its typealiases (GridDocument, GridLayout, GridDrawing, GridSnapshot).
+GridRenderAccelerators) and the engine modules they import publicly (`import`, `public import`,
+`@_exported import`), directly or through another such engine module: their public declarations
+reach a user. An engine module imported only with `internal import` (GridDrawing) is not listed.
+Each such public import is a line of the list too (`GridRender  import  GridDocument  public
+import GridDocument`), so a new one shows in review like any other growth.
 """
 import difflib, glob, json, os, platform, subprocess, sys, tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "docs" / "public-api.txt"
-MODULES = ["GridRender", "GridSnapshotTesting", "SnapshotTestingGridRender", "GridRenderAccelerators",
-           "GridDocument", "GridLayout", "GridDrawing", "GridSnapshot"]
+PRODUCTS = ["GridRender", "GridSnapshotTesting", "SnapshotTestingGridRender", "GridRenderAccelerators"]
+ENGINE_MODULES = ["GridDocument", "GridLayout", "GridDrawing", "GridSnapshot"]
+
+
+def public_imports(module):
+    """The engine modules `module`'s sources import publicly, each with the import as spelled
+    (`public import GridDocument`): in Swift 6 without InternalImportsByDefault a plain `import`
+    is public too; `internal`, `package`, `fileprivate` and `private` imports are not."""
+    import re
+    pattern = re.compile(r"^\s*((?:@_exported\s+)?(?:public\s+)?import)\s+(?:(?:struct|enum|class|func|var|protocol)\s+)?(\w+)", re.M)
+    found = {}
+    for f in sorted((ROOT / "Sources" / module).rglob("*.swift")):
+        for spelled, target in pattern.findall(f.read_text()):
+            if target in ENGINE_MODULES and target != module:
+                found.setdefault(target, set()).add(" ".join(spelled.split()) + " " + target)
+    return found
+
+
+def reached_modules():
+    """The products, then every engine module a product imports publicly, transitively."""
+    reached, queue = list(PRODUCTS), list(PRODUCTS)
+    while queue:
+        for target in sorted(public_imports(queue.pop(0))):
+            if target not in reached:
+                reached.append(target)
+                queue.append(target)
+    return reached
+
+
+def import_lines(modules):
+    return [f"{m}\timport\t{t}\t{spelled}" for m in modules for t, forms in public_imports(m).items() for spelled in sorted(forms)]
 
 
 def flags():
@@ -70,8 +102,9 @@ def symbols(module, args, scratch):
 def live():
     args = flags()
     with tempfile.TemporaryDirectory() as scratch:
-        lines = []
-        for module in MODULES:
+        modules = reached_modules()
+        lines = import_lines(modules)
+        for module in modules:
             lines += symbols(module, args, scratch)
     return sorted(set(lines))
 

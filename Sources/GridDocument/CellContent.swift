@@ -1,5 +1,5 @@
 /// What one cell shows, after number formatting.
-public enum CellContent: Sendable, Hashable {
+package enum CellContent: Sendable, Hashable {
     case empty
     case text(String)
     case image(path: String, fit: ImageFit)

@@ -13,7 +13,7 @@ public struct Color: Sendable, Hashable {
     public var isOpaque: Bool { alpha >= 1 }
 
     /// Source-over compositing of `self` on top of `below` (both straight alpha).
-    public func composited(over below: Color) -> Color {
+    package func composited(over below: Color) -> Color {
         let a = alpha + below.alpha * (1 - alpha)
         guard a > 0 else { return .transparent }
         func mix(_ top: Double, _ bottom: Double) -> Double {

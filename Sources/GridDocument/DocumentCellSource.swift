@@ -7,7 +7,7 @@ import GridLayout
 /// `RowRef` (a few bytes) per layout row says where a row comes from; no per-cell
 /// `ResolvedStyle` or `CellContent` is stored. Only cells with their own style are resolved
 /// per call.
-public struct DocumentCellSource: CellSource, Sendable {
+package struct DocumentCellSource: CellSource, Sendable {
     /// Where a layout row's cells come from.
     enum RowSource: Sendable, Hashable {
         /// Column titles (the first header row).

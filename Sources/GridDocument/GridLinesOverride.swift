@@ -15,7 +15,7 @@ public struct GridLinesOverride: Sendable, Hashable {
     public init() {}
 
     /// These settings applied on top of `base`.
-    public func applied(to base: GridLines) -> GridLines {
+    package func applied(to base: GridLines) -> GridLines {
         func pick(_ o: LineOverride?, _ b: LineStyle?) -> LineStyle? {
             switch o {
             case nil: return b
@@ -33,7 +33,7 @@ public struct GridLinesOverride: Sendable, Hashable {
     }
 
     /// `self` over `lower` (used when a theme extends another).
-    public func over(_ lower: GridLinesOverride) -> GridLinesOverride {
+    package func over(_ lower: GridLinesOverride) -> GridLinesOverride {
         var g = lower
         if let horizontal { g.horizontal = horizontal }
         if let vertical { g.vertical = vertical }

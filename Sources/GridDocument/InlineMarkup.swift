@@ -23,32 +23,32 @@ public enum MarkupMode: String, Sendable, Hashable, CaseIterable {
 ///   double delimiter makes bold (`~~` strike), a single one italic. Unmatched delimiters
 ///   stay literal.
 /// Nothing else is interpreted: `<b>`, `&amp;` and HTML stay as typed.
-public struct InlineMarkup: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct InlineMarkup: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case bold, italic, code, strike
         case link(String)
     }
 
     /// A styled range, in UTF-8 bytes of `text`.
-    public struct Span: Sendable, Hashable {
-        public var kind: Kind
-        public var range: Range<Int>
-        public init(_ kind: Kind, _ range: Range<Int>) { self.kind = kind; self.range = range }
+    package struct Span: Sendable, Hashable {
+        package var kind: Kind
+        package var range: Range<Int>
+        package init(_ kind: Kind, _ range: Range<Int>) { self.kind = kind; self.range = range }
     }
 
-    public var text: String
-    public var spans: [Span]
+    package var text: String
+    package var spans: [Span]
 
-    public init(text: String, spans: [Span] = []) { self.text = text; self.spans = spans }
+    package init(text: String, spans: [Span] = []) { self.text = text; self.spans = spans }
 
     /// Whether `text` has a character that markup could act on; when not, `parse` would give
     /// back the text unchanged with no spans.
-    public static func mayContainMarkup(_ text: String) -> Bool {
+    package static func mayContainMarkup(_ text: String) -> Bool {
         text.utf8.contains { $0 == 0x2A || $0 == 0x5F || $0 == 0x60 || $0 == 0x7E || $0 == 0x5B || $0 == 0x5C }
     }
 
     /// Parses inline Markdown.
-    public static func parse(_ source: String) -> InlineMarkup {
+    package static func parse(_ source: String) -> InlineMarkup {
         guard mayContainMarkup(source) else { return InlineMarkup(text: source) }
         let bytes = Array(source.utf8)
         var parser = Parser(bytes)

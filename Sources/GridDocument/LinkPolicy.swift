@@ -52,7 +52,7 @@ public struct LinkPolicy: Sendable, Hashable {
     }
 
     /// Why `url` is not written, or nil when it is.
-    public func refusal(_ url: String) -> String? {
+    package func refusal(_ url: String) -> String? {
         switch LinkPolicy.scheme(of: url) {
         case .relative: return nil
         case .named(let s): return schemes.contains(s) ? nil : "scheme \"\(Echo.short(s, limit: 32))\" is not allowed"
@@ -61,7 +61,7 @@ public struct LinkPolicy: Sendable, Hashable {
     }
 
     /// Whether `name` is a scheme name: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
-    public static func isSchemeName(_ name: String) -> Bool { isSchemeName(Array(name.unicodeScalars)) }
+    package static func isSchemeName(_ name: String) -> Bool { isSchemeName(Array(name.unicodeScalars)) }
 
     static func isSchemeName(_ name: [Unicode.Scalar]) -> Bool {
         guard let first = name.first, first.isASCII, first.properties.isAlphabetic else { return false }

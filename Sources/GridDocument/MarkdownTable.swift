@@ -5,7 +5,7 @@
 /// body rows with fewer cells are padded with empty cells and extra cells are dropped (as GitHub
 /// does); the table ends at a blank line or a line without a pipe; tables inside fenced code
 /// blocks are skipped. Cell text is kept as written (emphasis markers are not interpreted).
-public struct MarkdownTable: Sendable, Hashable {
+package struct MarkdownTable: Sendable, Hashable {
     public var header: [String]
     /// From the delimiter row: `:--` left, `:-:` center, `--:` right, `---` nil (the default,
     /// which right-aligns numeric columns).

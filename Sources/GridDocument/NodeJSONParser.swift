@@ -4,8 +4,8 @@
 /// line numbers, accepts duplicate keys silently, and reports errors in a form unfit for a
 /// one-line message. Nesting is limited (`maxDepth`) so hostile input gives an error instead of
 /// a stack overflow.
-public struct NodeJSONParser {
-    public static let maxDepth = 512
+package struct NodeJSONParser {
+    package static let maxDepth = 512
 
     /// Valid only during `parse`; a buffer pointer keeps the byte loops free of array overhead.
     private let bytes: UnsafeBufferPointer<UInt8>

@@ -4,10 +4,10 @@ import Yams
 /// serves both formats. Anchors and aliases are expanded (Yams resolves them while composing);
 /// `<<` merge keys are honoured. Depth and total node count are limited so deeply nested or
 /// alias-bomb input gives an error instead of exhausting the stack or memory.
-public enum NodeYAMLReader {
-    public static let maxDepth = 512
+package enum NodeYAMLReader {
+    package static let maxDepth = 512
     /// Upper bound on nodes after alias expansion ("billion laughs" protection).
-    public static let maxNodes = 5_000_000
+    package static let maxNodes = 5_000_000
 
     package static func parse(_ text: String, file: String?) throws(DocumentError) -> Node {
         try parse(text, file: file, maxNodes: maxNodes)

@@ -7,7 +7,7 @@ extension FontSpec {
     }
 
     /// Weight names Pango and CSS use, lower-cased without separators, to numeric weights.
-    public static let weights: [String: Int] = [
+    package static let weights: [String: Int] = [
         "thin": 100, "hairline": 100, "ultralight": 200, "extralight": 200, "light": 300,
         "semilight": 350, "demilight": 350, "book": 380, "normal": 400, "regular": 400,
         "medium": 500, "semibold": 600, "demibold": 600, "bold": 700, "ultrabold": 800,
@@ -24,7 +24,7 @@ extension FontSpec {
     /// Parses a Pango font description ("[FAMILY-LIST] [STYLE-OPTIONS] [SIZE]", e.g.
     /// "DejaVu Sans Bold Italic 9", "Sans 12px", "Serif,Monospace Light"): style words and the size
     /// are taken from the end, the rest is the family. Returns nil for an empty description.
-    public init?(pangoDescription text: String) {
+    package init?(pangoDescription text: String) {
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard !words.isEmpty else { return nil }
         var spec = FontSpec()

@@ -14,48 +14,48 @@ public struct PreparedGrid: Sendable {
     }
 
     /// A title, subtitle or footnote.
-    public struct TextBlock: Sendable, Hashable {
-        public var text: String
-        public var style: ResolvedStyle
-        public init(text: String, style: ResolvedStyle) { self.text = text; self.style = style }
+    package struct TextBlock: Sendable, Hashable {
+        package var text: String
+        package var style: ResolvedStyle
+        package init(text: String, style: ResolvedStyle) { self.text = text; self.style = style }
     }
 
     /// Layout input for the grid area (canvas minus padding and text blocks).
-    public var spec: GridSpec
+    package var spec: GridSpec
     /// Canvas size in points when the document fixes it; nil = fit content.
-    public var canvasWidth: Double?
-    public var canvasHeight: Double?
-    public var scale: Double
-    public var background: Color
-    public var padding: Insets<Double>
-    public var page: Page?
-    public var title: TextBlock?
-    public var subtitle: TextBlock?
-    public var footnote: TextBlock?
-    public var gridLines: GridLines
-    public var fonts: FontMode
+    package var canvasWidth: Double?
+    package var canvasHeight: Double?
+    package var scale: Double
+    package var background: Color
+    package var padding: Insets<Double>
+    package var page: Page?
+    package var title: TextBlock?
+    package var subtitle: TextBlock?
+    package var footnote: TextBlock?
+    package var gridLines: GridLines
+    package var fonts: FontMode
     /// Rows repeated on every PDF page (header rows, and frozen rows).
-    public var repeatedRowCount: Int
+    package var repeatedRowCount: Int
     /// Directory that relative image paths are resolved against.
-    public var baseDirectory: String
+    package var baseDirectory: String
     /// The document's name for messages (`people.csv`), nil when built in code.
-    public var file: String?
+    package var file: String?
     /// The files `prepare` read (document, data file, theme files, images): the output writer
     /// refuses to write over any of them.
     package var readFiles: [String] = []
 
     /// Cell contents and styles, indexed by the layout's row and column (table mode) or by
     /// item index (item mode); section header rows are `column == 0`.
-    public var cells: CellSource
+    package var cells: CellSource
     /// Item mode: what slots without an item show (`.hidden`: nothing, not even grid lines).
-    public var emptySlots: EmptySlots = .hidden
+    package var emptySlots: EmptySlots = .hidden
     /// Problems that do not stop rendering (values a column's format cannot read), one line
     /// each (`file:line: key.path: message`); the renderer hands them to its warning handler.
-    public var warnings: [String] = []
+    package var warnings: [String] = []
     /// The links the drawing writes: others are dropped with a warning (document key `linkSchemes`).
-    public var linkPolicy = LinkPolicy()
+    package var linkPolicy = LinkPolicy()
 
-    public init(spec: GridSpec, canvasWidth: Double? = nil, canvasHeight: Double? = nil, scale: Double = 1,
+    package init(spec: GridSpec, canvasWidth: Double? = nil, canvasHeight: Double? = nil, scale: Double = 1,
                 background: Color = .white, padding: Insets<Double> = Insets(all: 0), page: Page? = nil,
                 title: TextBlock? = nil, subtitle: TextBlock? = nil, footnote: TextBlock? = nil,
                 gridLines: GridLines = GridLines(), fonts: FontMode = .pinned, repeatedRowCount: Int = 0,
@@ -70,7 +70,7 @@ public struct PreparedGrid: Sendable {
 
 /// Content and resolved style of every cell. A protocol so a 100,000-row table can keep its
 /// data columnar and resolve styles on demand instead of storing one style per cell.
-public protocol CellSource: Sendable {
+package protocol CellSource: Sendable {
     /// Table mode: row and column of the layout. Item mode: `row`/`column` of the placed cell
     /// and `item`, the flow index.
     func content(row: Int, column: Int, item: Int?) -> CellContent
@@ -84,9 +84,9 @@ public protocol CellSource: Sendable {
 }
 
 extension CellSource {
-    public func decimalSeparator(column: Int) -> String { "." }
-    public func link(row: Int, column: Int, item: Int?) -> String? { nil }
-    public func cellDescription(row: Int, column: Int, item: Int?) -> String {
+    package func decimalSeparator(column: Int) -> String { "." }
+    package func link(row: Int, column: Int, item: Int?) -> String? { nil }
+    package func cellDescription(row: Int, column: Int, item: Int?) -> String {
         item.map { "item \($0 + 1)" } ?? "row \(row + 1), column \(column + 1)"
     }
 }

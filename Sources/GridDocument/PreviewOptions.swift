@@ -3,7 +3,7 @@ import GridLayout
 /// Quick-preview settings the CLI offers on top of a document (`--padding`, `--stretch`, the
 /// default padding of a titled bare table or a Markdown one): changes to the canvas and the horizontal
 /// distribution, applied after `DocumentOverrides` and before `prepare`.
-public struct PreviewOptions: Sendable, Hashable {
+package struct PreviewOptions: Sendable, Hashable {
     /// Replaces `canvas.padding` on every side (`--padding PT`).
     public var padding: Double?
     /// Widens the columns to the canvas width as `distribution: stretch` does (`--stretch`).

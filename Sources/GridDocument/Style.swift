@@ -16,7 +16,7 @@ public struct FontSpec: Sendable, Hashable {
         self.family = family; self.size = size; self.weight = weight; self.italic = italic
     }
     /// Fields of `self` where set, else those of `lower`.
-    public func over(_ lower: FontSpec) -> FontSpec {
+    package func over(_ lower: FontSpec) -> FontSpec {
         FontSpec(family: family ?? lower.family, size: size ?? lower.size,
                  weight: weight ?? lower.weight, italic: italic ?? lower.italic)
     }
@@ -72,26 +72,26 @@ public struct Style: Sendable, Hashable {
 }
 
 /// A style with every value decided: what the painter uses.
-public struct ResolvedStyle: Sendable, Hashable {
-    public var background: Color = .transparent
-    public var color: Color = .black
+package struct ResolvedStyle: Sendable, Hashable {
+    package var background: Color = .transparent
+    package var color: Color = .black
     /// Always complete: family, size, weight and italic are set.
-    public var font = FontSpec(family: "DejaVu Sans", size: 9, weight: 400, italic: false)
-    public var padding = Insets<Double>(top: 4, right: 8, bottom: 4, left: 8)
-    public var align: TextAlign = .left
-    public var verticalAlign: VerticalAlign = .middle
-    public var wrap = false
-    public var maxLines = 0
-    public var ellipsize: Ellipsize = .end
-    public var borders = Insets<LineStyle?>(all: nil)
-    public var opacity = 1.0
-    public var shadow: Shadow?
+    package var font = FontSpec(family: "DejaVu Sans", size: 9, weight: 400, italic: false)
+    package var padding = Insets<Double>(top: 4, right: 8, bottom: 4, left: 8)
+    package var align: TextAlign = .left
+    package var verticalAlign: VerticalAlign = .middle
+    package var wrap = false
+    package var maxLines = 0
+    package var ellipsize: Ellipsize = .end
+    package var borders = Insets<LineStyle?>(all: nil)
+    package var opacity = 1.0
+    package var shadow: Shadow?
     /// A data bar under the text (a column's `bar`); nil = none.
-    public var bar: CellBar?
+    package var bar: CellBar?
     /// `.none` unless the input is a Markdown table or a style sets it.
-    public var markup: MarkupMode = .none
+    package var markup: MarkupMode = .none
     /// Link text colour when no theme or style sets one.
-    public var linkColor = Color(red: 0x2f / 255, green: 0x6f / 255, blue: 0xed / 255, alpha: 1)
+    package var linkColor = Color(red: 0x2f / 255, green: 0x6f / 255, blue: 0xed / 255, alpha: 1)
     /// Points left out at each end of the bottom border: a spanner's rule, so the rules of two
     /// spanners side by side stay apart (booktabs' trimmed `\cmidrule(lr)`). Not a style key.
     package var bottomBorderTrim = 0.0
@@ -99,7 +99,7 @@ public struct ResolvedStyle: Sendable, Hashable {
     /// the right padding, so the figures of a marked cell line up with the rest of the column
     /// (as gt and booktabs set marks). Set for cells that carry marks. Not a style key.
     package var hangingMarkBytes = 0
-    public init() {}
+    package init() {}
 }
 
 /// The named layers of a document's or theme's `styles`.

@@ -5,7 +5,7 @@ import GridLayout
 /// it (so a half-transparent selection tints a striped row); without, the topmost set value wins.
 extension ResolvedStyle {
     /// `self` with the set values of `style` on top.
-    public func cascading(_ style: Style, blending: Bool) -> ResolvedStyle {
+    package func cascading(_ style: Style, blending: Bool) -> ResolvedStyle {
         var r = self
         if let b = style.background { r.background = blending ? b.composited(over: background) : b }
         if let c = style.color { r.color = c }
@@ -30,7 +30,7 @@ extension ResolvedStyle {
     }
 
     /// The defaults with `layers` applied lowest first (nil layers are skipped).
-    public static func cascade(_ layers: [Style?], blending: Bool, base: ResolvedStyle = ResolvedStyle()) -> ResolvedStyle {
+    package static func cascade(_ layers: [Style?], blending: Bool, base: ResolvedStyle = ResolvedStyle()) -> ResolvedStyle {
         var r = base
         for case let layer? in layers { r = r.cascading(layer, blending: blending) }
         return r

@@ -4,7 +4,7 @@
 /// Column widths are sized first (from `width(row:column:)`), then row heights with the
 /// final column widths known (`height(row:column:width:)`), so wrapped text gets its real height.
 /// Cells that span more than one track do not take part in auto sizing.
-public protocol ContentMeasurer {
+package protocol ContentMeasurer {
     /// The natural (unwrapped) width of the cell's content in points.
     func width(row: Int, column: Int) -> Double
     /// The content height in points when the cell is `width` points wide.
@@ -14,10 +14,10 @@ public protocol ContentMeasurer {
 }
 
 /// A measurer for grids without content: every cell measures zero.
-public struct ZeroMeasurer: ContentMeasurer, Sendable {
-    public init() {}
-    public func width(row: Int, column: Int) -> Double { 0 }
-    public func height(row: Int, column: Int, width: Double) -> Double { 0 }
+package struct ZeroMeasurer: ContentMeasurer, Sendable {
+    package init() {}
+    package func width(row: Int, column: Int) -> Double { 0 }
+    package func height(row: Int, column: Int, width: Double) -> Double { 0 }
 }
 
 extension ContentMeasurer {
@@ -25,5 +25,5 @@ extension ContentMeasurer {
     /// `item`, placed at (`row`, `column`), padding included; zero where the content has no
     /// size of its own (placeholders, swatches, images), so its column falls back to square.
     /// The default measures nothing.
-    public func itemSize(item: Int, row: Int, column: Int) -> Size { Size(width: 0, height: 0) }
+    package func itemSize(item: Int, row: Int, column: Int) -> Size { Size(width: 0, height: 0) }
 }

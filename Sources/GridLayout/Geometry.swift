@@ -1,16 +1,16 @@
 /// Plain geometry in points (or pixels, where a type says so). `Double` throughout: layout runs
 /// unrounded and pixel snapping is its last step.
-public struct Point: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+package struct Point: Sendable, Hashable {
+    package var x: Double
+    package var y: Double
+    package init(x: Double, y: Double) { self.x = x; self.y = y }
 }
 
-public struct Size: Sendable, Hashable {
-    public var width: Double
-    public var height: Double
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
-    public static let zero = Size(width: 0, height: 0)
+package struct Size: Sendable, Hashable {
+    package var width: Double
+    package var height: Double
+    package init(width: Double, height: Double) { self.width = width; self.height = height }
+    package static let zero = Size(width: 0, height: 0)
 }
 
 public struct Rect: Sendable, Hashable {

@@ -2,73 +2,73 @@
 /// The document decoder builds one of these; tests build them by hand.
 public struct GridSpec: Sendable, Hashable {
     /// Table mode: one column per column spec; one row per header row, section header and data row.
-    public struct Table: Sendable, Hashable {
-        public var columnCount: Int
+    package struct Table: Sendable, Hashable {
+        package var columnCount: Int
         /// Every row top to bottom. A `.section` row is one cell spanning all columns.
-        public var rows: [RowKind]
+        package var rows: [RowKind]
         /// The section index of each row, when the caller knows it (untitled sections have no
         /// `.section` row to derive it from). nil, or missing entries, use the derived rule
         /// documented on `Layout.rowSections`.
-        public var rowSections: [Int]? = nil
+        package var rowSections: [Int]? = nil
         /// Spanner labels over the column titles (header rows); reported by `Layout.json`.
-        public var spanners: [SpannerPlacement] = []
-        public init(columnCount: Int, rows: [RowKind]) { self.columnCount = columnCount; self.rows = rows }
+        package var spanners: [SpannerPlacement] = []
+        package init(columnCount: Int, rows: [RowKind]) { self.columnCount = columnCount; self.rows = rows }
     }
 
     /// Item mode: items flowed into tracks.
-    public struct Items: Sendable, Hashable {
-        public struct Section: Sendable, Hashable {
-            public var count: Int
+    package struct Items: Sendable, Hashable {
+        package struct Section: Sendable, Hashable {
+            package var count: Int
             /// A titled section gets a full-width section header row and always starts a new line.
-            public var hasHeader: Bool
+            package var hasHeader: Bool
             /// A collapsed section shows its header only.
-            public var collapsed: Bool
-            public init(count: Int, hasHeader: Bool = false, collapsed: Bool = false) {
+            package var collapsed: Bool
+            package init(count: Int, hasHeader: Bool = false, collapsed: Bool = false) {
                 self.count = count; self.hasHeader = hasHeader; self.collapsed = collapsed
             }
         }
-        public var sections: [Section]
-        public var flow: Flow
-        public var limit: LineLimit?
-        public var itemHeight: ItemHeight?
-        public var sectionsStartOnNewLine: Bool
+        package var sections: [Section]
+        package var flow: Flow
+        package var limit: LineLimit?
+        package var itemHeight: ItemHeight?
+        package var sectionsStartOnNewLine: Bool
         /// The height of section header rows. nil = `.auto`: the measurer's
         /// `height(row:column:0,width:)` at the full grid width (the only time item mode
         /// consults the measurer), at least `minimumRowHeight`.
-        public var sectionHeaderHeight: TrackSize? = nil
+        package var sectionHeaderHeight: TrackSize? = nil
         /// Items smaller than their slots (`ItemSize`); nil = every item fills its slot.
-        public var itemSize: ItemSize? = nil
+        package var itemSize: ItemSize? = nil
         /// The horizontal direction's `itemHeight`: column widths from the average row height,
         /// in the same forms (`lineSize(0)`: square). Used only when `isHorizontal`.
-        public var itemWidth: ItemHeight? = nil
+        package var itemWidth: ItemHeight? = nil
 
         /// RDH's horizontal direction (DESIGN.md §3, "flow `columns` swaps the axes"): flow
         /// `.columns` in a grid that has a height to share (`height`, the canvas's or the
         /// viewport's) or no width at all. Rows then share the height and column widths come
         /// from `itemWidth`, `itemSize.width` or the items' content; otherwise (a width and
         /// no height) columns share the width and rows follow `itemHeight`, as with flow `.rows`.
-        public func isHorizontal(width: Double?, height: Double?) -> Bool {
+        package func isHorizontal(width: Double?, height: Double?) -> Bool {
             flow == .columns && (height != nil || width == nil)
         }
-        public init(sections: [Section], flow: Flow = .rows, limit: LineLimit? = nil,
+        package init(sections: [Section], flow: Flow = .rows, limit: LineLimit? = nil,
                     itemHeight: ItemHeight? = nil, sectionsStartOnNewLine: Bool = true) {
             self.sections = sections; self.flow = flow; self.limit = limit
             self.itemHeight = itemHeight; self.sectionsStartOnNewLine = sectionsStartOnNewLine
         }
     }
 
-    public enum Content: Sendable, Hashable {
+    package enum Content: Sendable, Hashable {
         case table(Table)
         case items(Items)
     }
 
-    public var content: Content
+    package var content: Content
     /// Container width and height in points; nil sizes that axis to its content.
-    public var width: Double?
-    public var height: Double?
+    package var width: Double?
+    package var height: Double?
     /// Pixels per point. It does not change the layout (snapping is in whole points); the
     /// layout keeps it to convert to pixels (`Layout.json(units: .pixels)`).
-    public var scale: Double = 1
+    package var scale: Double = 1
 
     /// Per-track sizes; a nil entry (or a missing one) uses the default. In item mode,
     /// `rowHeights[i]` is row i counting section header rows, and overrides `itemHeight`.
@@ -103,7 +103,7 @@ public struct GridSpec: Sendable, Hashable {
     public var viewport: Rect?
     public var spans: [CellSpan] = []
 
-    public init(content: Content, width: Double? = nil, height: Double? = nil, scale: Double = 1) {
+    package init(content: Content, width: Double? = nil, height: Double? = nil, scale: Double = 1) {
         self.content = content; self.width = width; self.height = height; self.scale = scale
     }
 }

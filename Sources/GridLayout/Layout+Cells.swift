@@ -2,7 +2,7 @@ extension Layout {
     /// The cell covering (row, column): a spanned position returns the span's anchor cell;
     /// nil where there is no cell (an empty item slot, a hidden column of a section row — a
     /// section row's one cell is returned for column 0 only — or a position outside the grid).
-    public func cell(row: Int, column: Int) -> PlacedCell? {
+    package func cell(row: Int, column: Int) -> PlacedCell? {
         guard column == 0 || row < 0 || row >= rowKinds.count || rowKinds[row] != .section else { return nil }
         return coveringCell(row: row, column: column)
     }
@@ -35,7 +35,7 @@ extension Layout {
     /// a binary search over the track offsets, then only the cells in the found range — never
     /// a walk over all cells. Each cell once (spans included once), in row-major order of
     /// their anchors.
-    public func cells(in rect: Rect) -> [PlacedCell] {
+    package func cells(in rect: Rect) -> [PlacedCell] {
         guard rect.width > 0, rect.height > 0, !rect.x.isNaN, !rect.y.isNaN, !rect.maxX.isNaN, !rect.maxY.isNaN,
               let columnRange = TrackSearch.candidates(columns, from: rect.x, to: rect.maxX),
               let rowRange = TrackSearch.candidates(rows, from: rect.y, to: rect.maxY) else { return [] }
@@ -69,7 +69,7 @@ extension Layout {
     }
 
     /// Calls `body` with every cell, in row-major order of anchors, each once.
-    public func forEachCell(_ body: (PlacedCell) -> Void) {
+    package func forEachCell(_ body: (PlacedCell) -> Void) {
         let rowCount = Swift.min(rows.count, rowKinds.count)
         guard !columns.isEmpty else { return }
         for row in 0..<rowCount {

@@ -14,7 +14,7 @@ extension Layout {
     /// the scale — exactly, at an integer scale; at a fractional one each edge is rounded to the
     /// nearest pixel and sizes are differences of rounded edges (`PixelEdges`) — whole numbers
     /// unless snapping is `none`. The text is deterministic and has no trailing newline.
-    public func json(units: LayoutUnits) -> String {
+    package func json(units: LayoutUnits) -> String {
         let factor = units == .pixels ? scale : 1
         let whole = units == .pixels && cellMap.snapping != .none
         var out = JSONWriter(capacity: Swift.min(64 * (columns.count + rows.count) + 96 * cellCount + 128, 1 << 26))

@@ -4,7 +4,7 @@
 /// Total: any `GridSpec` lays out without trapping. Negative, NaN and huge lengths are
 /// clamped (`LayoutLimits`), out-of-range spans are ignored, empty grids and zero columns
 /// give empty layouts.
-public enum LayoutEngine {
+package enum LayoutEngine {
     /// Table mode sizes columns first (`measurer.width` for `auto` columns), then rows with the
     /// final (snapped) column widths (`measurer.height(row:column:width:)`; a section row is
     /// measured at column 0 with the full grid width). A span takes no part in auto sizing
@@ -22,7 +22,7 @@ public enum LayoutEngine {
     /// tracks get their min and fractions 0. With one, leftover space goes by `distribution`
     /// (for `start`, into the trailing margin, so `contentSize` equals the container unless
     /// the content overflows it).
-    public static func layout(_ spec: GridSpec, measurer: some ContentMeasurer = ZeroMeasurer()) -> Layout {
+    package static func layout(_ spec: GridSpec, measurer: some ContentMeasurer = ZeroMeasurer()) -> Layout {
         let context = LayoutContext(spec, measurer: measurer)
         switch spec.content {
         case .table(let table): return context.tableLayout(table)

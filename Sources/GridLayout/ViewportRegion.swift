@@ -3,21 +3,21 @@
 /// Drawing a region: clip to `clip`, translate by `offset` (canvas = content + offset), and
 /// draw the cells of `rows` × `columns` (or `Layout.cells(in:)` of the clip moved back into
 /// content coordinates). Regions never overlap, so the order they are drawn in does not matter.
-public struct ViewportRegion: Sendable, Hashable {
+package struct ViewportRegion: Sendable, Hashable {
     /// The canvas rectangle this region paints, in points.
-    public var clip: Rect
+    package var clip: Rect
     /// Added to content coordinates to get canvas coordinates.
-    public var offset: Point
+    package var offset: Point
     /// The rows and columns whose tracks intersect the region's content area.
-    public var rows: Range<Int>
-    public var columns: Range<Int>
+    package var rows: Range<Int>
+    package var columns: Range<Int>
 
-    public init(clip: Rect, offset: Point, rows: Range<Int>, columns: Range<Int>) {
+    package init(clip: Rect, offset: Point, rows: Range<Int>, columns: Range<Int>) {
         self.clip = clip; self.offset = offset; self.rows = rows; self.columns = columns
     }
 
     /// The part of the content this region shows, in content coordinates.
-    public var contentRect: Rect {
+    package var contentRect: Rect {
         Rect(x: clip.x - offset.x, y: clip.y - offset.y, width: clip.width, height: clip.height)
     }
 }

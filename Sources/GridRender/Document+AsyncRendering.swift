@@ -1,8 +1,6 @@
 import Dispatch
 import Foundation
-import GridDocument
-import GridDrawing
-import GridLayout
+public import GridDocument
 
 /// The `async` twins of the rendering calls. Rendering is CPU-bound and blocking (Cairo, Pango,
 /// zlib), so each runs on a Dispatch global queue and suspends the caller meanwhile, leaving

@@ -1,6 +1,5 @@
-import GridDocument
-import GridDrawing
-import GridLayout
+public import GridDocument
+public import GridLayout
 
 /// Building documents in code, as plain values.
 extension Document {

@@ -1,7 +1,5 @@
 import Foundation
-import GridDocument
-import GridDrawing
-import GridLayout
+public import GridDocument
 
 /// Reading documents and themes from files and text. Errors are ``GridRenderError``s naming
 /// the file, the line and the key path.

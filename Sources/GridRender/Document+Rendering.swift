@@ -1,7 +1,6 @@
 import Foundation
-import GridDocument
-import GridDrawing
-import GridLayout
+public import GridDocument
+internal import GridDrawing
 
 /// Rendering a document to a file, to bytes, or to its layout.
 ///

@@ -1,6 +1,5 @@
-import GridDocument
-import GridDrawing
-import GridLayout
+public import GridDocument
+public import GridLayout
 
 /// The value types a document is made of, named inside ``Document`` and ``Style`` so they never
 /// collide with the names of other modules.
@@ -38,7 +37,7 @@ extension Document {
     /// What `gridrender render --title --columns --sort --limit` changes: ``Document/applying(_:)``.
     public typealias Overrides = DocumentOverrides
     /// Fonts, PNG compression and filter, and a handler for font warnings, for one render call.
-    public typealias RenderOptions = GridDrawing.RenderOptions
+    public typealias RenderOptions = GridDocument.RenderOptions
     /// Pinned fonts (deterministic, the default) or the system's fonts.
     public typealias FontMode = PreparedGrid.FontMode
     /// The grid-line overrides of a document (`gridLines`): per family a line, `none`, or unset.

@@ -1,6 +1,5 @@
-import GridDocument
-import GridDrawing
-import GridLayout
+public import GridDocument
+public import GridLayout
 
 extension Document {
     /// Where every column, row and cell of a rendered document goes, in points after pixel

@@ -1,6 +1,5 @@
-import GridDocument
-import GridDrawing
-import GridLayout
+public import GridDocument
+public import GridLayout
 
 extension Document {
     /// A column of a grid built in code, described the way SwiftUI's `GridItem` describes the

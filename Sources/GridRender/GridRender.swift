@@ -1,6 +1,4 @@
-import GridDocument
-import GridDrawing
-import GridLayout
+public import GridDocument
 
 // The one import for Swift users. GridRender re-exports nothing wholesale: it names the three
 // types a program starts from at the top level and nests everything else inside them, so

@@ -1,7 +1,6 @@
 import Foundation
-import GridDocument
-import GridDrawing
-import GridLayout
+internal import GridDocument
+internal import GridDrawing
 
 /// Why loading, laying out or rendering a document failed: the one error type every throwing
 /// call of GridRender throws (`throws(GridRenderError)`).

@@ -1,7 +1,7 @@
 internal import CFastFormat
 internal import CGlyphCompositor
 internal import CFreeTypeFaces
-import GridDrawing
+internal import GridDrawing
 
 /// Faster rendering for an executable that opts in, by replacing three C functions in its
 /// whole process (symbol interposition: the executable that links this product defines them,

@@ -1,6 +1,6 @@
 import Foundation
 import GridDocument
-import GridDrawing
+internal import GridDrawing
 #if canImport(Glibc)
 import Glibc
 #endif

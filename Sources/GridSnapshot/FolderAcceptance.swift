@@ -12,8 +12,8 @@ import Glibc
 /// untouched, so accepting never churns files in version control. References whose new image is
 /// gone are removed only with `prune`. PATHs limit the work to those relative paths, folders
 /// (`sub` or `sub/`) or globs.
-public enum FolderAcceptance {
-    public enum Action: String, Sendable, Codable {
+package enum FolderAcceptance {
+    package enum Action: String, Sendable, Codable {
         /// A changed image copied over its reference.
         case updated
         /// A new image copied to a new reference.
@@ -28,16 +28,16 @@ public enum FolderAcceptance {
         case error
     }
 
-    public struct Outcome: Sendable {
-        public var path: String
-        public var action: Action
-        public var message: String?
+    package struct Outcome: Sendable {
+        package var path: String
+        package var action: Action
+        package var message: String?
     }
 
     /// The pairs a list of PATH arguments selects; a PATH that selects nothing is an error.
     /// A PATH is taken literally (a relative path, or a folder: `sub` or `sub/`), so an image
     /// named `*.png` selects itself only; with `glob` it is an `fnmatch` pattern as well.
-    public static func select(_ pairs: [FolderComparison.Pair], paths: [String], glob: Bool = false) throws(ImageError) -> [FolderComparison.Pair] {
+    package static func select(_ pairs: [FolderComparison.Pair], paths: [String], glob: Bool = false) throws(ImageError) -> [FolderComparison.Pair] {
         guard !paths.isEmpty else { return pairs }
         var chosen = Set<String>()
         for raw in paths {
@@ -55,7 +55,7 @@ public enum FolderAcceptance {
     /// Accepts what a folder comparison reported (`FolderComparison.compare` with the options the
     /// user gave `compare`): changed and added images are copied, removed ones deleted with
     /// `prune`; unchanged pairs (masked or within the thresholds) are left alone.
-    public static func accept(_ entries: [FolderComparison.Entry], expected: String, actual: String, prune: Bool) -> [Outcome] {
+    package static func accept(_ entries: [FolderComparison.Entry], expected: String, actual: String, prune: Bool) -> [Outcome] {
         entries.map { entry in
             let reference = expected + "/" + entry.path, new = actual + "/" + entry.path
             do throws(ImageError) {
@@ -85,7 +85,7 @@ public enum FolderAcceptance {
 
     /// Accepts the selected pairs as the strict preset sees them, copying an image whenever its
     /// pixels differ at all; every pair is attempted even when one fails.
-    public static func accept(_ pairs: [FolderComparison.Pair], expected: String, actual: String, prune: Bool,
+    package static func accept(_ pairs: [FolderComparison.Pair], expected: String, actual: String, prune: Bool,
                               pixelBudget: UInt64 = StreamingComparison.defaultPixelBudget) -> [Outcome] {
         pairs.map { pair in
             let reference = expected + "/" + pair.path, new = actual + "/" + pair.path

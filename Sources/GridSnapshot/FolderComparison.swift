@@ -11,14 +11,14 @@ import GridDocument
 /// as the snapshot module compares them, by normalised text (ids renumbered), and rasterized with
 /// rsvg-convert for the statistics and the diff; PDF files rasterized with pdftoppm at 72 dpi, all
 /// pages stacked top to bottom, and compared in pixels. Other files and hidden files are ignored.
-public enum FolderComparison {
-    public enum Status: String, Sendable, Codable, CaseIterable {
+package enum FolderComparison {
+    package enum Status: String, Sendable, Codable, CaseIterable {
         case changed, added, removed, unchanged
         /// The pair could not be compared (an unreadable or corrupt image).
         case error
     }
 
-    public enum Kind: String, Sendable, Codable {
+    package enum Kind: String, Sendable, Codable {
         case png, svg, pdf
 
         package init?(path: String) {
@@ -32,29 +32,29 @@ public enum FolderComparison {
     }
 
     /// One relative path and where it exists.
-    public struct Pair: Sendable, Hashable {
-        public var path: String
-        public var kind: Kind
-        public var inExpected: Bool
-        public var inActual: Bool
+    package struct Pair: Sendable, Hashable {
+        package var path: String
+        package var kind: Kind
+        package var inExpected: Bool
+        package var inActual: Bool
     }
 
     /// The outcome for one pair.
-    public struct Entry: Sendable, Encodable {
-        public var path: String
-        public var kind: Kind
-        public var status: Status
+    package struct Entry: Sendable, Encodable {
+        package var path: String
+        package var kind: Kind
+        package var status: Status
         /// The pixel statistics (nil for added, removed and unreadable pairs).
-        public var result: ComparisonResult?
+        package var result: ComparisonResult?
         /// Why the pair changed or failed, as one line.
-        public var message: String?
+        package var message: String?
         /// Images for a report, as absolute paths (nil when there is none): for SVG and PDF the
         /// rasterized PNGs, for PNG the files themselves.
-        public var expectedImage: String?
-        public var actualImage: String?
-        public var diffImage: String?
+        package var expectedImage: String?
+        package var actualImage: String?
+        package var diffImage: String?
 
-        public var summary: String {
+        package var summary: String {
             switch status {
             case .unchanged, .changed: return message ?? result?.summary ?? status.rawValue
             case .added: return "added: no reference image"
@@ -65,7 +65,7 @@ public enum FolderComparison {
 
         enum CodingKeys: String, CodingKey { case path, kind, status, message, result }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(path, forKey: .path)
             try c.encode(kind, forKey: .kind)
@@ -78,7 +78,7 @@ public enum FolderComparison {
     // MARK: - Pairing
 
     /// The image files under `directory`, as sorted relative paths with `/` separators.
-    public static func images(in directory: String) throws(ImageError) -> [String] {
+    package static func images(in directory: String) throws(ImageError) -> [String] {
         guard PathBytes.exists(directory) else { throw ImageError(file: directory, "no such folder") }
         guard PathBytes.isDirectory(directory) else { throw ImageError(file: directory, "is a file, not a folder") }
         // Listed through `PathBytes`, not FileManager: names that are not UTF-8 keep their bytes.
@@ -103,7 +103,7 @@ public enum FolderComparison {
     /// by their bytes, not by `String` equality: Swift calls `café` (NFC) and `café` (NFD) equal,
     /// but they are two files, and each must be compared (not one dropped, nor paired with a file
     /// the other folder does not have).
-    public static func pairs(expected: String, actual: String) throws(ImageError) -> [Pair] {
+    package static func pairs(expected: String, actual: String) throws(ImageError) -> [Pair] {
         let before = try images(in: expected), after = try images(in: actual)
         let inBefore = Set(before.map(PathBytes.bytes)), inAfter = Set(after.map(PathBytes.bytes))
         var seen = Set<[UInt8]>(), paths: [String] = []
@@ -118,14 +118,14 @@ public enum FolderComparison {
     // MARK: - Comparing one pair
 
     /// Where a pair's report images go: `<directory>/<relative path>.{expected,actual,diff}.png`.
-    public struct Artifacts: Sendable {
-        public var directory: String
-        public init(directory: String) { self.directory = directory }
+    package struct Artifacts: Sendable {
+        package var directory: String
+        package init(directory: String) { self.directory = directory }
         func path(_ relative: String, _ role: String) -> String { "\(directory)/\(relative).\(role).png" }
     }
 
     /// Compares one pair. Never throws: an unreadable image makes an `.error` entry.
-    public static func compare(_ pair: Pair, expected: String, actual: String, options: ComparisonOptions,
+    package static func compare(_ pair: Pair, expected: String, actual: String, options: ComparisonOptions,
                                mask: ComparisonMask = ComparisonMask(), pixelBudget: UInt64 = StreamingComparison.defaultPixelBudget,
                                artifacts: Artifacts? = nil) -> Entry {
         let expectedPath = expected + "/" + pair.path, actualPath = actual + "/" + pair.path
@@ -288,7 +288,7 @@ public enum FolderComparison {
     /// Whether the new image differs from the reference in what a viewer sees: any pixel for PNG
     /// and PDF (decoded, so a re-encoded file with the same pixels does not), the normalised text
     /// for SVG. `gridrender accept` copies only such images.
-    public static func differsByPixels(_ pair: Pair, expected: String, actual: String,
+    package static func differsByPixels(_ pair: Pair, expected: String, actual: String,
                                        pixelBudget: UInt64 = StreamingComparison.defaultPixelBudget) throws(ImageError) -> Bool {
         let expectedPath = expected + "/" + pair.path, actualPath = actual + "/" + pair.path
         let exact = ComparisonOptions(name: "exact", channelTolerance: 0, maxDifferingPixels: 0)

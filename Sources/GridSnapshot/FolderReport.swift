@@ -7,16 +7,16 @@ import GridDocument
 ///
 /// Entries are listed changed, added, removed and unreadable first, unchanged last, each group by
 /// path, so what needs a reviewer's eye comes first and the order never depends on thread timing.
-public struct FolderReport: Sendable, Encodable {
-    public var expectedDirectory: String
-    public var actualDirectory: String
-    public var options: ComparisonOptions
-    public var entries: [FolderComparison.Entry]
+package struct FolderReport: Sendable, Encodable {
+    package var expectedDirectory: String
+    package var actualDirectory: String
+    package var options: ComparisonOptions
+    package var entries: [FolderComparison.Entry]
     /// The options the comparison was run with, as `compare` arguments (`--preset perceptual`,
     /// `--mask m.json` …), repeated in the printed `accept` commands.
-    public var compareArguments: [String] = []
+    package var compareArguments: [String] = []
 
-    public init(expectedDirectory: String, actualDirectory: String, options: ComparisonOptions,
+    package init(expectedDirectory: String, actualDirectory: String, options: ComparisonOptions,
                 entries: [FolderComparison.Entry]) {
         self.expectedDirectory = expectedDirectory
         self.actualDirectory = actualDirectory
@@ -25,16 +25,16 @@ public struct FolderReport: Sendable, Encodable {
         self.entries = entries.sorted { (rank[$0.status]!, $0.path) < (rank[$1.status]!, $1.path) }
     }
 
-    public func count(_ status: FolderComparison.Status) -> Int { entries.filter { $0.status == status }.count }
+    package func count(_ status: FolderComparison.Status) -> Int { entries.filter { $0.status == status }.count }
 
     /// 0 nothing changed, 1 something changed, was added or removed, 2 an image could not be read.
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         if count(.error) > 0 { return 2 }
         return count(.changed) + count(.added) + count(.removed) > 0 ? 1 : 0
     }
 
     /// "2 changed, 1 added, 0 removed, 12 unchanged (15 images, strict)".
-    public var summary: String {
+    package var summary: String {
         var text = "\(count(.changed)) changed, \(count(.added)) added, \(count(.removed)) removed, \(count(.unchanged)) unchanged"
         if count(.error) > 0 { text += ", \(count(.error)) unreadable" }
         return text + " (\(entries.count) image\(entries.count == 1 ? "" : "s"), \(options.name))"
@@ -44,7 +44,7 @@ public struct FolderReport: Sendable, Encodable {
     /// by `ShellWord` and the paths after `--`, so no file name can become an option or a glob.
     /// It repeats the comparison options (`compareArguments`), so `accept` copies exactly what
     /// this comparison reported.
-    public func acceptCommand(_ path: String? = nil, prune: Bool = false) -> String {
+    package func acceptCommand(_ path: String? = nil, prune: Bool = false) -> String {
         var words = ["gridrender", "accept"] + compareArguments
         if prune { words.append("--prune") }
         words += ["--", expectedDirectory, actualDirectory]
@@ -56,7 +56,7 @@ public struct FolderReport: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey { case expected, actual, summary, counts, options, entries }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(expectedDirectory, forKey: .expected)
         try c.encode(actualDirectory, forKey: .actual)
@@ -68,7 +68,7 @@ public struct FolderReport: Sendable, Encodable {
         try c.encode(entries, forKey: .entries)
     }
 
-    public var jsonString: String {
+    package var jsonString: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
@@ -79,7 +79,7 @@ public struct FolderReport: Sendable, Encodable {
     /// JUnit XML: one test case per image (class name `gridrender.compare`, name the relative
     /// path); a changed, added or removed image is a failure whose message is its statistics line,
     /// an unreadable one an error. No timestamps or durations, so the file is byte-stable.
-    public func junitXML() -> String {
+    package func junitXML() -> String {
         let failures = count(.changed) + count(.added) + count(.removed), errors = count(.error)
         let suite = "gridrender compare \(expectedDirectory) \(actualDirectory)"
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -109,7 +109,7 @@ public struct FolderReport: Sendable, Encodable {
     /// A Markdown summary for a CI job page (GitHub's `$GITHUB_STEP_SUMMARY`, GitLab, Buildkite):
     /// a heading with the counts, a table of every image that is not unchanged, the unchanged ones
     /// folded, and the command that accepts the changes.
-    public func markdown() -> String {
+    package func markdown() -> String {
         var md = "### gridrender compare: \(summary)\n\n"
         let flagged = entries.filter { $0.status != .unchanged }
         if flagged.isEmpty {

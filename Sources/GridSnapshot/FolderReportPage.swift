@@ -10,21 +10,21 @@ import GridDocument
 /// alternate every 600 ms, or on a key press), and the diff image; each has the command that
 /// accepts it. Keyboard: j / ↓ next image, k / ↑ previous, 1–4 the views, b toggles blink.
 /// Unchanged images are listed by name only (their pictures are not copied).
-public struct FolderReportPage: Sendable {
-    public let report: FolderReport
+package struct FolderReportPage: Sendable {
+    package let report: FolderReport
 
-    public init(report: FolderReport) { self.report = report }
+    package init(report: FolderReport) { self.report = report }
 
     /// Where the images of a report in `directory` go (diff images are written there directly).
-    public static func imagesDirectory(in directory: String) -> String { directory + "/images" }
+    package static func imagesDirectory(in directory: String) -> String { directory + "/images" }
 
     /// Writes a file atomically (temporary file + rename), as every report output is written.
-    public static func write(_ data: Data, to path: String) throws(ImageError) {
+    package static func write(_ data: Data, to path: String) throws(ImageError) {
         try FileIO.write(data, to: path)
     }
 
     /// Writes `index.html` and copies the images it shows into `directory/images`.
-    public func write(to directory: String) throws(ImageError) {
+    package func write(to directory: String) throws(ImageError) {
         let root = PathBytes.absolute(directory)
         let images = Self.imagesDirectory(in: root)
         try FileIO.createDirectory(images)

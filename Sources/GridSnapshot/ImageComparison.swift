@@ -2,19 +2,19 @@
 /// which the statistics, the verdict and the diff image are derived. The tests applied to each
 /// pixel are `PixelClassifier`'s; `StreamingComparison` applies the same ones to PNG files row by
 /// row without holding either image.
-public struct ImageComparison: Sendable {
-    public let expected: RGBAImage
-    public let actual: RGBAImage
-    public let options: ComparisonOptions
-    public let result: ComparisonResult
+package struct ImageComparison: Sendable {
+    package let expected: RGBAImage
+    package let actual: RGBAImage
+    package let options: ComparisonOptions
+    package let result: ComparisonResult
     /// Width and height of the compared (common top-left) area.
-    public let comparedWidth: Int
-    public let comparedHeight: Int
+    package let comparedWidth: Int
+    package let comparedHeight: Int
     /// One `PixelClass` raw value per compared pixel, row by row.
     let classes: [UInt8]
 
     /// - Parameter masks: rectangles of the expected image left out of the comparison.
-    public init(expected: RGBAImage, actual: RGBAImage, options: ComparisonOptions = .strict,
+    package init(expected: RGBAImage, actual: RGBAImage, options: ComparisonOptions = .strict,
                 masks: [ComparisonResult.Rect] = []) {
         self.expected = expected
         self.actual = actual
@@ -44,7 +44,7 @@ public struct ImageComparison: Sendable {
     }
 
     /// The class of a pixel of the compared area.
-    public func pixelClass(x: Int, y: Int) -> PixelClass {
+    package func pixelClass(x: Int, y: Int) -> PixelClass {
         precondition(x >= 0 && x < comparedWidth && y >= 0 && y < comparedHeight)
         return PixelClass(rawValue: classes[y * comparedWidth + x])!
     }

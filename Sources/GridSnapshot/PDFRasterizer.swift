@@ -3,9 +3,9 @@ import Foundation
 /// Rasterizes PDF pages with poppler's `pdftoppm` and counts them with `pdfinfo` (Debian's
 /// `poppler-utils`, installed by scripts/setup.sh), so a paginated rendering can be compared in
 /// pixels page by page.
-public enum PDFRasterizer {
+package enum PDFRasterizer {
     /// Page `page` (1-based) of `pdf` at `dpi` (72 = one pixel per point), decoded.
-    public static func rasterize(_ pdf: Data, page: Int, dpi: Int = 72) throws(ImageError) -> RGBAImage {
+    package static func rasterize(_ pdf: Data, page: Int, dpi: Int = 72) throws(ImageError) -> RGBAImage {
         try withTemporaryFile(pdf) { (directory, input) throws(ImageError) in
             let prefix = directory + "/page"
             _ = try run("pdftoppm", ["-png", "-r", "\(dpi)", "-f", "\(page)", "-l", "\(page)", "-singlefile", input, prefix])
@@ -14,7 +14,7 @@ public enum PDFRasterizer {
     }
 
     /// The number of pages of `pdf`.
-    public static func pageCount(_ pdf: Data) throws(ImageError) -> Int {
+    package static func pageCount(_ pdf: Data) throws(ImageError) -> Int {
         try withTemporaryFile(pdf) { (_, input) throws(ImageError) in
             let info = try run("pdfinfo", [input])
             for line in info.split(separator: "\n") where line.hasPrefix("Pages:") {

@@ -1,5 +1,5 @@
 /// How one pixel of the compared area was classified, in the order the tests are applied.
-public enum PixelClass: UInt8, Sendable, CaseIterable {
+package enum PixelClass: UInt8, Sendable, CaseIterable {
     /// Equal bytes, or both fully transparent (whatever RGB a transparent pixel carries is invisible).
     case identical
     /// Different, but within the channel tolerance or below the YIQ threshold: rendering noise.

@@ -7,8 +7,8 @@
 /// defined in the document are left alone. Whitespace-only text between tags (including none)
 /// becomes one newline, so indentation and line breaks do not count and every tag starts a line,
 /// which keeps text diffs readable. Line endings become `\n`, and the text ends with exactly one newline.
-public enum SVGNormalizer {
-    public static func normalize(_ svg: String) -> String {
+package enum SVGNormalizer {
+    package static func normalize(_ svg: String) -> String {
         let whitespaceFixed = normalizeWhitespace(Array(svg.utf8))
         let ids = collectIDs(whitespaceFixed)
         let renamed = ids.isEmpty ? whitespaceFixed : rename(whitespaceFixed, ids)

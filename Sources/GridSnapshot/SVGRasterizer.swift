@@ -4,10 +4,10 @@ import Foundation
 /// scripts/setup.sh), so an SVG rendering can be compared in pixels with the PNG rendering of the
 /// same document (DESIGN §7): text equality catches structural changes, pixels catch what a
 /// viewer actually shows.
-public enum SVGRasterizer {
+package enum SVGRasterizer {
     /// Renders `svg` at its own size (px units) to a decoded image. `executable` is looked up on
     /// `PATH` unless it contains a `/`.
-    public static func rasterize(_ svg: String, executable: String = "rsvg-convert") throws(ImageError) -> RGBAImage {
+    package static func rasterize(_ svg: String, executable: String = "rsvg-convert") throws(ImageError) -> RGBAImage {
         guard let tool = locate(executable) else {
             throw ImageError(file: executable, "not found on PATH; install librsvg2-bin to rasterize SVG")
         }
@@ -53,7 +53,7 @@ extension SnapshotStrategy where Value == String, Format == RGBAImage {
     /// SVG text rasterized with `rsvg-convert` and compared in pixels (default `perceptual`, as
     /// librsvg's anti-aliasing differs slightly from Cairo's). Stored as PNG, so the same
     /// reference can be shared with a PNG strategy of the same document.
-    public static func svgRasterized(_ options: ComparisonOptions = .perceptual) -> SnapshotStrategy {
+    package static func svgRasterized(_ options: ComparisonOptions = .perceptual) -> SnapshotStrategy {
         SnapshotStrategy<RGBAImage, RGBAImage>.png(options).pullback { svg in try SVGRasterizer.rasterize(svg) }
     }
 }

@@ -12,7 +12,7 @@ import Glibc
 /// Entries are kept in `report.json` next to `index.html`; `append` re-reads it under a file
 /// lock, so several test processes writing to one artifacts folder add up instead of
 /// overwriting each other.
-public struct SnapshotReport: Sendable {
+package struct SnapshotReport: Sendable {
     public struct Entry: Codable, Sendable, Hashable {
         public var name: String
         public var message: String

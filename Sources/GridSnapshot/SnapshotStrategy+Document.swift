@@ -1,33 +1,33 @@
 import Foundation
 import GridDocument
-import GridDrawing
+internal import GridDrawing
 
 /// Renders documents and prepared grids through GridDrawing for snapshot strategies.
-public enum DocumentRendering {
+package enum DocumentRendering {
     /// The document prepared (theme, data, columns) and rendered as a decoded image. `scale`
     /// overrides `canvas.scale`; `theme` overrides the document's theme as `--theme` does.
-    public static func png(_ document: Document, scale: Double? = nil, theme: String? = nil,
+    package static func png(_ document: Document, scale: Double? = nil, theme: String? = nil,
                            options: RenderOptions = RenderOptions()) throws -> RGBAImage {
         try png(document.prepare(theme: theme, scale: scale), options: options)
     }
 
-    public static func png(_ grid: PreparedGrid, scale: Double? = nil, options: RenderOptions = RenderOptions()) throws -> RGBAImage {
+    package static func png(_ grid: PreparedGrid, scale: Double? = nil, options: RenderOptions = RenderOptions()) throws -> RGBAImage {
         var options = options
         if let scale { options.scale = scale }
         return try RGBAImage(pngData: GridRenderer.render(grid, format: .png, options: options))
     }
 
     /// SVG text, normalised (`SVGNormalizer`): ids renumbered, one tag per line.
-    public static func svg(_ document: Document, theme: String? = nil, options: RenderOptions = RenderOptions()) throws -> String {
+    package static func svg(_ document: Document, theme: String? = nil, options: RenderOptions = RenderOptions()) throws -> String {
         try svg(document.prepare(theme: theme), options: options)
     }
 
-    public static func svg(_ grid: PreparedGrid, options: RenderOptions = RenderOptions()) throws -> String {
+    package static func svg(_ grid: PreparedGrid, options: RenderOptions = RenderOptions()) throws -> String {
         SVGNormalizer.normalize(String(decoding: try GridRenderer.render(grid, format: .svg, options: options), as: UTF8.self))
     }
 
     /// PDF bytes (deterministic: Cairo's creation date is fixed by the renderer).
-    public static func pdf(_ document: Document, theme: String? = nil, options: RenderOptions = RenderOptions()) throws -> Data {
+    package static func pdf(_ document: Document, theme: String? = nil, options: RenderOptions = RenderOptions()) throws -> Data {
         Data(try GridRenderer.render(document.prepare(theme: theme), format: .pdf, options: options))
     }
 }

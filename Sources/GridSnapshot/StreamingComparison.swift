@@ -9,10 +9,10 @@ import Foundation
 /// Both headers are read first: an image over the pixel budget is refused, and images whose sizes
 /// differ (when that is not allowed) are reported without decoding a pixel unless a diff image is
 /// wanted.
-public enum StreamingComparison {
+package enum StreamingComparison {
     /// Images with more pixels than this are refused before decoding (`--max-image-pixels`):
     /// 400 million pixels, more than a 20000×20000 rendering.
-    public static let defaultPixelBudget: UInt64 = 400_000_000
+    package static let defaultPixelBudget: UInt64 = 400_000_000
 
     /// Rows of each image kept: y−2 … y+2.
     static let ringRows = 5
@@ -21,7 +21,7 @@ public enum StreamingComparison {
     ///   - masks: rectangles of the expected image left out of the comparison.
     ///   - diff: where to write the diff image (expected | diff | actual), atomically; nil for none.
     ///   - pixelBudget: the most pixels either image may have.
-    public static func compare(expected: String, actual: String, options: ComparisonOptions = .strict,
+    package static func compare(expected: String, actual: String, options: ComparisonOptions = .strict,
                                masks: [ComparisonResult.Rect] = [], diff: String? = nil,
                                pixelBudget: UInt64 = defaultPixelBudget) throws(ImageError) -> ComparisonResult {
         let e = try PNGRowReader(path: expected)

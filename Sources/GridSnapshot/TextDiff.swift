@@ -1,9 +1,9 @@
 /// A compact line diff for text snapshots: the common leading and trailing lines are skipped and
 /// the changed middle is shown as `-`/`+` lines with a little context, capped so a completely
 /// different file does not flood the test log.
-public enum TextDiff {
+package enum TextDiff {
     /// nil when the texts are equal.
-    public static func lines(expected: String, actual: String, context: Int = 2, maxLines: Int = 40) -> String? {
+    package static func lines(expected: String, actual: String, context: Int = 2, maxLines: Int = 40) -> String? {
         if expected == actual { return nil }
         let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let new = actual.split(separator: "\n", omittingEmptySubsequences: false)

@@ -12,19 +12,19 @@
 ///   or 207 by the parity of ⌊k/φ⌋ and ⌊k/φ²⌋ as a 32-bit integer), using
 ///   `(c1·a1 − c2·a2 − background·(a1 − a2)) / 255`, so a change hidden against one background
 ///   (translucent white on white) still shows in most pixels.
-public enum YIQ {
+package enum YIQ {
     /// The largest possible delta (black against white), for scaling a threshold: a pixel differs
     /// when its delta exceeds `maxDelta · t²`.
-    public static let maxDelta = 35215.0
+    package static let maxDelta = 35215.0
 
     /// The delta above which a pixel differs under pixelmatch threshold `t` (`35215·t·t`, in
     /// pixelmatch's order of operations).
-    public static func threshold(_ t: Double) -> Double { maxDelta * t * t }
+    package static func threshold(_ t: Double) -> Double { maxDelta * t * t }
 
     /// pixelmatch 7.2.0's squared YIQ distance between two colours at byte offset `offset` (which
     /// picks the background a translucent pair is composited onto); always ≥ 0. pixelmatch encodes
     /// the direction in the sign; `isDarker` gives it here.
-    public static func delta(_ p: RGBA, _ q: RGBA, offset: Int = 0) -> Double {
+    package static func delta(_ p: RGBA, _ q: RGBA, offset: Int = 0) -> Double {
         guard p != q else { return 0 }
         let (dr, dg, db) = differences(p, q, offset: offset)
         let y = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
@@ -36,7 +36,7 @@ public enum YIQ {
     /// pixelmatch's brightness difference `Y(p) − Y(q)` (its anti-aliasing test), with the
     /// translucent blending of `delta` at byte offset `offset` (pixelmatch passes the centre
     /// pixel's offset for every neighbour).
-    public static func brightnessDelta(_ p: RGBA, _ q: RGBA, offset: Int) -> Double {
+    package static func brightnessDelta(_ p: RGBA, _ q: RGBA, offset: Int) -> Double {
         guard p != q else { return 0 }
         let (dr, dg, db) = differences(p, q, offset: offset)
         return dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
@@ -46,7 +46,7 @@ public enum YIQ {
     /// byte offset `k`. JavaScript's `(k / φ | 0) % 2` is reproduced exactly: `| 0` wraps to a
     /// signed 32-bit integer and `%` keeps the dividend's sign, so on images of more than about
     /// 870 million pixels a channel can become 48 − 159.
-    public static func background(offset k: Int) -> (Double, Double, Double) {
+    package static func background(offset k: Int) -> (Double, Double, Double) {
         func parity(_ value: Double) -> Double {
             let wrapped = Int32(truncatingIfNeeded: Int64(value))
             return Double(wrapped % 2)
@@ -70,7 +70,7 @@ public enum YIQ {
 
     /// Y (brightness) of a colour composited onto white, which the diff image uses to draw an
     /// unchanged pixel as faint grey and a change as darker (red) or lighter (green).
-    public static func brightness(_ p: RGBA) -> Double {
+    package static func brightness(_ p: RGBA) -> Double {
         let r = blend(p.r, p.a), g = blend(p.g, p.a), b = blend(p.b, p.a)
         return 0.29889531 * r + 0.58662247 * g + 0.11448223 * b
     }

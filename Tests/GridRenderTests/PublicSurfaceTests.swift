@@ -16,7 +16,8 @@ import Testing
                 let line = raw.trimmingCharacters(in: .whitespaces)
                 let isCase = line.hasPrefix("case ") && !["case .", "case let", "case var", "case _"].contains { line.hasPrefix($0) }
                     && !line.hasSuffix(":") && !line.contains(": return")
-                guard line.hasPrefix("public ") || isCase else { continue }
+                // `public import` lines are imports, not declarations (PublicAPIListTests checks them).
+                guard (line.hasPrefix("public ") && !line.hasPrefix("public import ")) || isCase else { continue }
                 // The doc comment sits above, past any attribute lines.
                 var above = index - 1
                 while above >= 0, lines[above].trimmingCharacters(in: .whitespaces).hasPrefix("@") { above -= 1 }

@@ -18,7 +18,7 @@
 ///   the trailing blank lines editors add; a one-column file writes an empty value as `""`.
 /// - Line numbers in errors and in `rowLines` are physical 1-based lines, counting line breaks
 ///   inside quoted fields, so they match what an editor shows.
-public enum CSVParser {
+package enum CSVParser {
     /// Parses `bytes` (the whole file). `file` is the name used in errors.
     ///
     /// `budget` bounds the columns, cells and text per cell, checked field by field before a

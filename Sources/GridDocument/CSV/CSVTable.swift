@@ -2,7 +2,7 @@
 ///
 /// Rows are kept as plain strings; type inference (numbers, right alignment) happens later
 /// in column inference, so the parser never guesses and never loses text such as `007`.
-public struct CSVTable: Sendable, Hashable {
+package struct CSVTable: Sendable, Hashable {
     /// Field names from the first record.
     public var header: [String]
     /// Data rows; every row has exactly `header.count` fields (the parser rejects ragged rows).

@@ -16,7 +16,7 @@ public struct DateFormatSpec: Sendable, Hashable {
     public init(input: String? = nil, output: String) { self.input = input; self.output = output }
 
     /// The value shown for `text`, or nil when the text is not a date the input pattern reads.
-    public func format(_ text: String) -> String? {
+    package func format(_ text: String) -> String? {
         let date: CalendarDate?
         if let input, let pattern = try? DatePattern(input) { date = pattern.parse(text) } else { date = CalendarDate(iso8601: text) }
         guard let date, let output = try? DatePattern(output) else { return nil }
@@ -25,10 +25,10 @@ public struct DateFormatSpec: Sendable, Hashable {
 }
 
 /// A date and time of day, no zone.
-public struct CalendarDate: Sendable, Hashable {
-    public var year: Int, month: Int, day: Int
-    public var hour = 0, minute = 0, second = 0
-    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+package struct CalendarDate: Sendable, Hashable {
+    package var year: Int, month: Int, day: Int
+    package var hour = 0, minute = 0, second = 0
+    package init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
         guard (1...12).contains(month), day >= 1, day <= CalendarDate.days(inMonth: month, year: year),
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
         self.year = year; self.month = month; self.day = day; self.hour = hour; self.minute = minute; self.second = second
@@ -40,7 +40,7 @@ public struct CalendarDate: Sendable, Hashable {
     }
 
     /// 0 = Sunday … 6 = Saturday (proleptic Gregorian calendar).
-    public var weekday: Int {
+    package var weekday: Int {
         // Days since 1970-01-01 (a Thursday), after Howard Hinnant's days_from_civil.
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
@@ -53,7 +53,7 @@ public struct CalendarDate: Sendable, Hashable {
     }
 
     /// ISO 8601 calendar date with an optional time: `yyyy-MM-dd[(T| )HH:mm[:ss[.fff]]][Z|±HH[:]mm]`.
-    public init?(iso8601 text: String) {
+    package init?(iso8601 text: String) {
         let b = Array(text.utf8)
         var i = 0
         func digits(_ n: Int) -> Int? {
@@ -91,7 +91,7 @@ public struct CalendarDate: Sendable, Hashable {
 }
 
 /// A parsed TR35 pattern.
-public struct DatePattern: Sendable, Hashable {
+package struct DatePattern: Sendable, Hashable {
     enum Token: Sendable, Hashable {
         case literal(String)
         case field(Character, Int)
@@ -146,7 +146,7 @@ public struct DatePattern: Sendable, Hashable {
     /// Whether the pattern shows a date (has a year, month or day field): an input pattern must.
     var hasDateFields: Bool { tokens.contains { if case .field(let c, _) = $0 { return c == "y" || c == "M" || c == "d" }; return false } }
 
-    public func format(_ d: CalendarDate) -> String {
+    package func format(_ d: CalendarDate) -> String {
         var out = ""
         func pad(_ v: Int, _ n: Int) -> String {
             let s = String(v.magnitude)
@@ -171,7 +171,7 @@ public struct DatePattern: Sendable, Hashable {
     }
 
     /// Reads `text` with this pattern; nil when it does not match or is not a real date.
-    public func parse(_ text: String) -> CalendarDate? {
+    package func parse(_ text: String) -> CalendarDate? {
         let chars = Array(text)
         var i = 0
         var year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0

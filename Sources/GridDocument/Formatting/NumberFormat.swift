@@ -10,31 +10,31 @@
 public struct NumberFormat: Sendable, Hashable {
     /// Digits after the decimal point; nil = as many as the value needs (1.5 → "1.5", 2.0 → "2").
     /// Negative values are treated as 0.
-    public var decimals: Int?
+    package var decimals: Int?
     /// Thousands separators in the integer part: 1234567 → "1,234,567".
-    public var grouping: Bool
+    package var grouping: Bool
     /// Multiply by 100 and append `%` (before `suffix`).
-    public var percent: Bool
+    package var percent: Bool
     /// Text before the number, after the minus sign: "$" gives "-$1,234.50".
-    public var prefix: String
+    package var prefix: String
     /// Text after the number (and after `%`): " €" gives "12.50 €".
-    public var suffix: String
+    package var suffix: String
 
     /// How the number is written: plain digits, `1.23 × 10⁴`, or `1.2K` / `3.4M` / `5.6B` / `7.8T`.
-    public var notation: Notation = .standard
+    package var notation: Notation = .standard
     /// `-1,234` or `(1,234)` (accounting).
-    public var negative: Negative = .minus
+    package var negative: Negative = .minus
     /// The value is multiplied by this before anything else (100: percent from fractions).
-    public var scale: Double = 1
+    package var scale: Double = 1
     /// Between the integer part and the fraction.
-    public var decimalSeparator: String = "."
+    package var decimalSeparator: String = "."
     /// Between groups of three digits when `grouping` is on.
-    public var groupSeparator: String = ","
+    package var groupSeparator: String = ","
 
     public enum Notation: String, Sendable, Hashable, CaseIterable { case standard, scientific, compact }
     public enum Negative: String, Sendable, Hashable, CaseIterable { case minus, parentheses }
 
-    public init(decimals: Int? = nil, grouping: Bool = false, percent: Bool = false, prefix: String = "", suffix: String = "") {
+    package init(decimals: Int? = nil, grouping: Bool = false, percent: Bool = false, prefix: String = "", suffix: String = "") {
         self.decimals = decimals; self.grouping = grouping; self.percent = percent
         self.prefix = prefix; self.suffix = suffix
     }
@@ -45,12 +45,12 @@ public struct NumberFormat: Sendable, Hashable {
     }
 
     /// Shortest representation, no grouping: what a number without a `format` shows.
-    public static let plain = NumberFormat()
+    package static let plain = NumberFormat()
 
     /// Formats `value`. NaN is "NaN" and infinities are "∞" / "-∞", without prefix, suffix
     /// or `%`, since "$∞" or "∞%" would suggest a meaning the value does not have.
     /// A value that rounds to zero shows without a minus sign ("0.00", never "-0.00").
-    public func format(_ value: Double) -> String {
+    package func format(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-∞" : "∞" }
         if !isPlainStyle { return formatStyled(value) }
@@ -76,7 +76,7 @@ public struct NumberFormat: Sendable, Hashable {
     /// `12abc`, dates (`2011-02-27`), grouped numbers (`1,234`, ambiguous between locales),
     /// `nan`, `inf`, hex, which `Double(_:)` alone would accept, and text out of `Double`'s range (`1e999`).
     /// Used to infer numeric columns (right-aligned) from CSV text.
-    public static func parseNumber(_ text: String) -> Double? {
+    package static func parseNumber(_ text: String) -> Double? {
         var text = text
         return text.withUTF8 { bytes -> Double? in
             var start = 0, end = bytes.count

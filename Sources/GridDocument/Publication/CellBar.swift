@@ -1,8 +1,8 @@
 /// A data bar inside a cell (a column's `bar`): from `start` to `end`, fractions 0…1 of the cell's
 /// inner width (its frame minus padding), painted over the background and under the text.
-public struct CellBar: Sendable, Hashable {
-    public var start: Double
-    public var end: Double
-    public var color: Color
-    public init(start: Double, end: Double, color: Color) { self.start = start; self.end = end; self.color = color }
+package struct CellBar: Sendable, Hashable {
+    package var start: Double
+    package var end: Double
+    package var color: Color
+    package init(start: Double, end: Double, color: Color) { self.start = start; self.end = end; self.color = color }
 }

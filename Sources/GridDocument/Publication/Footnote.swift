@@ -44,10 +44,10 @@ extension Document.FootnoteMarks {
     /// every six notes, so their text grows with the square of the notes on one place (5,000
     /// notes on a title made 2 million characters); past this many a document is refused, with
     /// `numbers` or `letters` (whose marks grow with the logarithm) suggested.
-    public static let maxSymbolNotes = 24
+    package static let maxSymbolNotes = 24
 
     /// The mark of note `n` (1-based): ¹ … ¹², ᵃ … ᶻ then ᵃᵃ …, * † ‡ § ‖ ¶ then ** †† ….
-    public func mark(_ n: Int) -> String {
+    package func mark(_ n: Int) -> String {
         let n = Swift.max(1, n)
         switch self {
         case .numbers: return String(String(n).map { Self.superscriptDigits[Int($0.asciiValue! - 48)] })
@@ -62,12 +62,12 @@ extension Document.FootnoteMarks {
 
     /// The marks of several notes on one place, in number order: `¹˒²` is ambiguous, so numbers
     /// and letters are joined with a comma; symbols stand side by side.
-    public func marks(_ numbers: [Int]) -> String {
+    package func marks(_ numbers: [Int]) -> String {
         numbers.map(mark).joined(separator: self == .symbols ? "" : ",")
     }
 
     /// Whether `scalar` can be part of a mark (decimal alignment ends a number before its mark).
-    public static func isMarkScalar(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isMarkScalar(_ scalar: Unicode.Scalar) -> Bool {
         let c = Character(scalar)
         return superscriptDigits.contains(c) || superscriptLetters.contains(c) || symbolMarks.contains(String(c))
     }

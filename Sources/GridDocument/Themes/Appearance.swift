@@ -17,7 +17,7 @@ public enum Appearance: String, Sendable, Hashable, CaseIterable {
     case light, dark
 
     /// The appearance a background colour calls for.
-    public init(background: Color) {
+    package init(background: Color) {
         self = background.relativeLuminance < 0.4 ? .dark : .light
     }
 }
@@ -59,7 +59,7 @@ extension Theme {
 
     /// This preset made for `appearance`: itself, or its counterpart. A theme that has no
     /// counterpart (one built in code) is returned as it is.
-    public func matching(_ appearance: Appearance) -> Theme {
+    package func matching(_ appearance: Appearance) -> Theme {
         guard appearance != self.appearance else { return self }
         switch appearance {
         case .dark:

@@ -4,7 +4,7 @@
 ///
 /// `over` replaces values; it does not composite translucent backgrounds. Blending
 /// (`"blending": true`) is the cascade's decision, made where the layer order is known.
-public extension Style {
+package extension Style {
     /// Fields set in `self` win over those of `lower`; `font` merges field by field
     /// (`FontSpec.over`) and `borders` edge by edge.
     func over(_ lower: Style) -> Style {
@@ -35,7 +35,7 @@ public extension Style {
     }
 }
 
-public extension Style.Borders {
+package extension Style.Borders {
     /// Edges set in `self` win; unset edges come from `lower`.
     func over(_ lower: Style.Borders) -> Style.Borders {
         Style.Borders(top: top ?? lower.top, right: right ?? lower.right,
@@ -43,7 +43,7 @@ public extension Style.Borders {
     }
 }
 
-public extension Optional where Wrapped == Style {
+package extension Optional where Wrapped == Style {
     /// `Style.over` for optional layers: nil on either side means "nothing set there".
     func over(_ lower: Style?) -> Style? {
         switch (self, lower) {
@@ -54,7 +54,7 @@ public extension Optional where Wrapped == Style {
     }
 }
 
-public extension StyleSheet {
+package extension StyleSheet {
     /// Layer by layer (and column key by column key), property by property: fields set in
     /// `self` win. Used by `Theme.extended(with:)` and for a document's `styles` over its theme.
     func over(_ lower: StyleSheet) -> StyleSheet {
@@ -75,7 +75,7 @@ public extension StyleSheet {
     }
 }
 
-public extension GridLines {
+package extension GridLines {
     /// Each line family set in `self` wins as a whole (a `LineStyle` has no optional parts).
     /// An unset family cannot remove a line from below; set it with `width: 0` to hide it.
     func over(_ lower: GridLines) -> GridLines {

@@ -10,7 +10,7 @@ import GridLayout
 /// Reading it back gives the same look (a test checks every preset).
 extension Theme {
     /// This theme as a theme file; `extends` names the theme it sits on (nil: the default theme).
-    public func jsonText(extends base: String? = nil) -> String {
+    package func jsonText(extends base: String? = nil) -> String {
         var members: [(String, String)] = [("name", JSONText.string(name))]
         if let base { members.append(("extends", JSONText.string(base))) }
         if let background { members.append(("background", JSONText.string(background.hexString))) }

@@ -26,7 +26,7 @@ public struct Theme: Sendable, Hashable {
 
     /// The dark counterparts of the light presets other than `striped` (whose counterpart is
     /// `dark`): named like `plain-dark`, chosen by `appearance: "dark"` (see ``Appearance``).
-    public static let darkVariants: [Theme] = [.plainDark, .minimalDark, .ledgerDark]
+    package static let darkVariants: [Theme] = [.plainDark, .minimalDark, .ledgerDark]
 
     /// The built-in theme called `name` (case-insensitive, surrounding whitespace ignored): a
     /// preset or a dark variant.

@@ -18,17 +18,17 @@ import GridLayout
 ///   with ids renumbered; PDF pages are the document's size, or `page` with rows paginated and a
 ///   grid wider than the page scaled down to fit.
 /// - Item-mode tracks are not content-measured: a cell's item index is unknown before placement.
-public enum GridRenderer {
+package enum GridRenderer {
     /// The grid's layout as the renderer computes it: the grid area (canvas minus padding and
     /// text blocks), text measured with Pango. This is what `gridrender layout` prints.
-    public static func layout(_ grid: PreparedGrid, options: RenderOptions = RenderOptions()) throws -> Layout {
+    package static func layout(_ grid: PreparedGrid, options: RenderOptions = RenderOptions()) throws -> Layout {
         let job = try RenderJob(grid, options: options)
         job.reportWarnings()
         return job.layout
     }
 
     /// Renders into memory.
-    public static func render(_ grid: PreparedGrid, format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
+    package static func render(_ grid: PreparedGrid, format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
         let job = try RenderJob(grid, options: options, format: format)
         if format == .png { _ = try job.pixelSize() }
         try OutputLimits.check(job.layout, canvas: job.frame.size, scale: grid.scale, page: grid.page, format: format,
@@ -51,7 +51,7 @@ public enum GridRenderer {
     /// on any error an existing file at `path` is untouched and nothing else is left behind.
     /// With `page`, a PNG or SVG is one file per page beside `path` (`out.png` → `out-1.png`,
     /// `out-2.png`, …: `PageFiles`); in memory (`render(_:format:)`) it is the whole canvas.
-    public static func render(_ grid: PreparedGrid, to path: String, options: RenderOptions = RenderOptions()) throws {
+    package static func render(_ grid: PreparedGrid, to path: String, options: RenderOptions = RenderOptions()) throws {
         guard let format = OutputFormat(path: path) else {
             throw RenderError("\(path): unknown output format; use .png, .svg or .pdf")
         }

@@ -6,14 +6,14 @@ import Glibc
 /// `mark` writes one line to standard error, `trace: <phase> <ms since the last mark> <ms since
 /// the first>`. Off by default, when a mark costs one load of a flag. The timings go to stderr
 /// only, so the output bytes never depend on them.
-public enum RenderTrace {
+package enum RenderTrace {
     private static let enabled: Bool = getenv("GRIDRENDER_TRACE").map { String(cString: $0) == "1" } ?? false
     nonisolated(unsafe) private static var first = 0.0
     nonisolated(unsafe) private static var last = 0.0
     private static let lock = Mutex()
 
     /// Records the end of `phase`.
-    public static func mark(_ phase: @autoclosure () -> String) {
+    package static func mark(_ phase: @autoclosure () -> String) {
         guard enabled else { return }
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)

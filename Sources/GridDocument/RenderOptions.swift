@@ -1,5 +1,3 @@
-import GridDocument
-
 /// libpng row filters. `none` is the default: on table images it is about twice as fast as
 /// adaptive filtering and still smaller than Cairo's own writer (DESIGN.md §5).
 public enum PNGFilter: String, Sendable, Hashable, CaseIterable {
@@ -7,7 +5,8 @@ public enum PNGFilter: String, Sendable, Hashable, CaseIterable {
     /// libpng's per-row adaptive choice among all five.
     case adaptive
 
-    var mask: Int32 {
+    /// libpng's filter bits (GridDrawing's PNG encoder).
+    package var mask: Int32 {
         switch self {
         case .none: 0x08
         case .sub: 0x10
@@ -19,7 +18,9 @@ public enum PNGFilter: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// How to render, beyond what the document says.
+/// How to render, beyond what the document says. A plain value kept in the document module, not
+/// in GridDrawing, so that the `GridRender` facade and GridSnapshot's strategies can name it in
+/// their public API while importing the drawing engine internally.
 public struct RenderOptions: Sendable {
     /// The deflate level PNG uses unless told otherwise.
     public static let defaultPNGCompression = 2
