@@ -4,7 +4,16 @@ public import GridDocument
 // types a program starts from at the top level and nests everything else inside them, so
 // `import GridRender` sits beside Foundation, Yams and SwiftUI-style names without ambiguity
 // (no top-level `Color`, `Layout`, `Node` or `GridItem`). The CLI and the other targets of this
-// package keep using GridDocument, GridLayout and GridDrawing directly.
+// package keep using GridDocument, GridLayout and GridDrawing directly, through `package` access.
+//
+// Imports: GridDrawing is `internal import` (no drawing type is in this module's public API; the
+// render options a call takes are GridDocument's `RenderOptions`). GridDocument and GridLayout
+// stay `public import`: `Document`, `Style`, `Theme` and the values nested in them are the
+// document model's own types (typealiases here, so a document decoded from a file and one built
+// in code are the same value), and the model's layout keys are GridLayout's (`TrackSize`,
+// `Spacing`, `Insets`, `GridSpec`'s settings). Their engine-only declarations are `package`;
+// docs/public-api.txt lists what is left, and PublicAPIListTests fails when it grows or when an
+// engine module is imported publicly without being listed.
 
 /// A grid or table to render: plain values, built in code or loaded from a JSON, YAML, CSV, TSV
 /// or Markdown file.

@@ -20,4 +20,63 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(output.prefix(4_000))")
     }
+
+    /// The most lines docs/public-api.txt may have (897 when the engine declarations users do not
+    /// need became `package`). Re-recording a bigger surface fails here until a reviewer raises it.
+    static let ceiling = 897
+
+    static let engineModules = ["GridDocument", "GridLayout", "GridDrawing", "GridSnapshot"]
+    static let products = ["GridRender", "GridSnapshotTesting", "SnapshotTestingGridRender", "GridRenderAccelerators"]
+
+    static func recordedLines() throws -> [Substring] {
+        try String(contentsOf: DocBlockTests.root.appendingPathComponent("docs/public-api.txt"), encoding: .utf8)
+            .split(separator: "\n")
+    }
+
+    @Test func theListDoesNotGrow() throws {
+        let count = try Self.recordedLines().count
+        #expect(count <= Self.ceiling, """
+            docs/public-api.txt grew to \(count) lines (ceiling \(Self.ceiling)): make the new declarations \
+            `package` unless a library user needs them; if they do, raise PublicAPIListTests.ceiling
+            """)
+    }
+
+    /// Each product imports publicly exactly the engine modules the list records for it
+    /// (`GridRender  import  GridDocument  public import GridDocument`): GridDrawing, imported with
+    /// `internal import`, is not among them, and a new public import fails here even before the
+    /// list is re-recorded.
+    @Test(arguments: products)
+    func publicEngineImportsAreTheListed(product: String) throws {
+        let sources = DocBlockTests.root.appendingPathComponent("Sources/\(product)")
+        let imported = try SourceImport.publicModules(under: sources).intersection(Self.engineModules)
+        let listed = Set(try Self.recordedLines().compactMap { line -> String? in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            return fields.count == 4 && fields[0] == product && fields[1] == "import" ? String(fields[2]) : nil
+        })
+        #expect(imported == listed, """
+            \(product) imports \(imported.sorted()) publicly, docs/public-api.txt lists \(listed.sorted()): \
+            import an engine module with `internal import` unless its types are in \(product)'s public API
+            """)
+        if product == "GridRender" { #expect(!imported.contains("GridDrawing")) }
+    }
+
+    /// The access an import line gives, for every spelling the sources may use.
+    @Test func importAccessIsReadLikeTheCompiler() {
+        let modifiers: [(String, Bool)] = [("", true), ("public ", true), ("@_exported ", true), ("@preconcurrency ", true),
+                                           ("internal ", false), ("package ", false), ("fileprivate ", false), ("private ", false),
+                                           ("@preconcurrency internal ", false), ("@_exported public ", true)]
+        let paths = [("GridDrawing", "GridDrawing"), ("struct GridDrawing.RenderJob", "GridDrawing"),
+                     ("func GridLayout.layout", "GridLayout")]
+        for (modifier, isPublic) in modifiers {
+            for (path, module) in paths {
+                for indent in ["", "    "] {
+                    let line = "\(indent)\(modifier)import \(path)"
+                    #expect(SourceImport(line: line) == SourceImport(module: module, isPublic: isPublic), "\(line)")
+                }
+            }
+        }
+        for line in ["// import GridDrawing", "let imported = 1", "", "importer()", "/// `internal import GridDrawing`"] {
+            #expect(SourceImport(line: line) == nil, "\(line)")
+        }
+    }
 }
