@@ -175,8 +175,10 @@ fi
 exec "$loader" --library-path "$root/lib" --argv0 "$0" "$root/libexec/gridrender" "$@"
 EOF
 chmod 0755 "$arc/bin/gridrender"
+# The newest glibc symbol version the binary and its libraries use: the oldest glibc it runs on.
+glibc_needed=$(objdump -T "$arc/libexec/gridrender" "$arc"/lib/* 2>/dev/null | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1)
 cat > "$arc/README.txt" <<EOF
-gridrender $version for Linux x86_64 (glibc 2.35 or newer; no Swift, no -dev packages needed).
+gridrender $version for Linux x86_64 (glibc ${glibc_needed#GLIBC_} or newer; no Swift, no -dev packages needed).
 
   tar -xJf $name.tar.xz
   $name/bin/gridrender render table.csv -o table.png
