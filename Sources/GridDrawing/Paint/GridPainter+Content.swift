@@ -4,14 +4,17 @@ import Foundation
 import GridDocument
 import GridLayout
 
-/// The content rules of `GridPainter`: what goes inside a cell (text, images, swatches, bars'
-/// neighbours), where it sits (alignment, decimal columns, hanging marks) and the links and
-/// missing glyphs it reports. Still drawn straight into Cairo (the display list does not hold
-/// text and images yet).
+/// The content rules of `GridPainter`: what goes inside a cell (text, images, swatches), where
+/// it sits (alignment, decimal columns, hanging marks, image fit) and the links and missing
+/// glyphs it reports. They record into a display list (`recordContent`), played by
+/// `CairoPlayer`; swatches join the region's fills.
 extension GridPainter {
 
-    func paintContent(_ cr: CairoContext, _ device: DeviceTransform, _ cell: PlacedCell,
-                              _ style: ResolvedStyle, _ content: CellContent) throws {
+    /// Records what goes inside `cell` into `list`: images, texts and their links; a swatch goes
+    /// to `fills` (drawn after the region's content). `device` snaps swatches; `target` is the
+    /// context the list will be played on.
+    func recordContent(into list: inout DisplayList, _ target: PaintTarget, _ device: DeviceTransform, _ cell: PlacedCell,
+                       _ style: ResolvedStyle, _ content: CellContent) throws {
         let frame = cell.frame
         let inner = frame.inset(by: style.padding)
         switch content {
@@ -27,23 +30,26 @@ extension GridPainter {
             let y = verticalOrigin(style.verticalAlign, inner, height: side)
             fills.add(device.snap(Rect(x: x, y: y, width: side, height: side)), color.faded(style.opacity))
         case .image(let path, let fit):
-            guard let (image, sx, sy) = try placedImage(path, fit, inner, deviceScale: cr.deviceTransform) else { return }
-            // Where the whole image lies; a reduced image is stretched over the same place.
-            let own = try images.size(path)
-            let width = Double(own.width) * sx, height = Double(own.height) * sy
-            let whole = image.width == own.width && image.height == own.height
-            glyphBatch?.flush(cr)
-            cr.save()
-            cr.rectangle(inner)
-            cr.clip()
-            cr.setSource(image, x: inner.x + (inner.width - width) / 2, y: inner.y + (inner.height - height) / 2,
-                         sx: whole ? sx : width / Double(image.width), sy: whole ? sy : height / Double(image.height))
-            cr.paint(alpha: style.opacity)
-            cr.restore()
+            if let node = try imageNode(path, fit, inner, alpha: style.opacity, target: target) { list.append(.image(node)) }
         case .text(let string):
             guard !string.isEmpty else { return }
-            paintText(cr, string, cell: cell, style: style, frame: frame, inner: inner)
+            recordText(into: &list, target, string, cell: cell, style: style, frame: frame, inner: inner)
         }
+    }
+
+    /// The image of an image cell in `inner` with `fit`, centred and clipped to `inner`; nil
+    /// when there is nothing to paint.
+    func imageNode(_ path: String, _ fit: ImageFit, _ inner: Rect, alpha: Double, target: PaintTarget) throws -> ImageNode? {
+        guard let (image, sx, sy) = try placedImage(path, fit, inner, deviceScale: target.transform) else { return nil }
+        // Where the whole image lies; a reduced image is stretched over the same place.
+        let own = try images.size(path)
+        let width = Double(own.width) * sx, height = Double(own.height) * sy
+        let whole = image.width == own.width && image.height == own.height
+        return ImageNode(source: image,
+                         rect: Rect(x: inner.x + (inner.width - width) / 2, y: inner.y + (inner.height - height) / 2,
+                                    width: width, height: height),
+                         scale: (whole ? sx : width / Double(image.width), whole ? sy : height / Double(image.height)),
+                         alpha: alpha, clip: inner)
     }
 
     /// The image of an image cell as painted in `inner` with `fit`: the surface (at its painted
@@ -113,7 +119,11 @@ extension GridPainter {
         }
     }
 
-    func paintText(_ cr: CairoContext, _ string: String, cell: PlacedCell, style: ResolvedStyle, frame: Rect, inner: Rect) {
+    /// Records a cell's text: where it sits in `inner` by its alignment, as glyphs when the
+    /// painter joins them (`glyphBatch`) and they show the same, else shown by Pango, clipped to
+    /// the cell's frame when it does not fit it; then its links.
+    func recordText(into list: inout DisplayList, _ target: PaintTarget, _ string: String, cell: PlacedCell, style: ResolvedStyle,
+                    frame: Rect, inner: Rect) {
         let decimal = style.align == .decimal
         // The column's tail first: computing it reuses the text layout.
         let tail = decimal ? decimals.extent(column: cell.column).tail : 0
@@ -125,7 +135,7 @@ extension GridPainter {
             ?? borrowedLayouts.lazy.compactMap({ $0.layout(for: string, font: style.font, markup: style.markup, settings: settings) }).first {
             text = kept
         } else {
-            text = prepared(string, style: style, width: room, link: link, scratch: self.text)
+            text = prepared(string, style: style, width: room, link: link, scratch: scratch.free())
         }
         noteMissing(in: text, at: .cell(row: cell.row, column: cell.column, item: cell.item ?? -1))
         noteDropped(in: text, at: .cell(row: cell.row, column: cell.column, item: cell.item ?? -1))
@@ -150,20 +160,16 @@ extension GridPainter {
         let epsilon = 1e-6
         let fits = drawn.x >= frame.x - epsilon && drawn.maxX <= frame.maxX + epsilon
             && drawn.y >= frame.y - epsilon && drawn.maxY <= frame.maxY + epsilon && text.lineLimit == 0
-        if let glyphBatch {
-            if fits && text.links.isEmpty && glyphBatch.add(text, in: cr, x: x, y: y, color: style.color.faded(style.opacity)) { return }
-            glyphBatch.flush(cr)
+        let color = style.color.faded(style.opacity)
+        if fits && text.links.isEmpty, let node = glyphBatch?.record(text, x: x, y: y, color: color, target: target) {
+            list.append(.glyphs(node))
+            return
         }
-        if !fits {
-            cr.save()
-            let bottom = text.lineLimit > 0 ? min(frame.maxY, drawn.maxY) : frame.maxY
-            cr.rectangle(Rect(x: frame.x, y: frame.y, width: frame.width, height: max(0, bottom - frame.y)))
-            cr.clip()
-        }
-        cr.setSource(style.color.faded(style.opacity))
-        text.show(in: cr, x: x, y: y)
-        if !fits { cr.restore() }
-        if !text.links.isEmpty { addLinks(cr, text, x: x, y: y, clip: frame) }
+        let bottom = text.lineLimit > 0 ? min(frame.maxY, drawn.maxY) : frame.maxY
+        list.append(.pangoText(PangoTextNode(layout: text, x: x, y: y, color: color,
+                                             clip: fits ? nil : Rect(x: frame.x, y: frame.y, width: frame.width, height: max(0, bottom - frame.y)))))
+        if text === scratch.free() { scratch.take() }
+        if !text.links.isEmpty { recordLinks(into: &list, text, x: x, y: y, clip: frame, visible: target.clip) }
     }
 
     /// How far a right-aligned text whose last `hangingMarkBytes` are footnote marks moves right,
@@ -177,20 +183,26 @@ extension GridPainter {
         return max(0, min(markWidth, frame.maxX - right))
     }
 
-    /// Makes the links of the text just shown clickable: a PDF link annotation over each (Cairo's
-    /// tag API), and areas kept in device coordinates for SVG, whose Cairo surface has no links.
-    func addLinks(_ cr: CairoContext, _ text: TextLayout, x: Double, y: Double, clip: Rect) {
-        let device = cr.deviceTransform
-        // Only what this band, chunk or page shows: a tall cell of many links crosses many PNG bands.
-        guard let clip = clip.intersection(cr.clipExtents()) else { return }
+    /// Records the links of `text` (its origin at `x`, `y`): per link, its rectangles cut to
+    /// `clip` (the cell or block) and to `visible` (the clip of the band, chunk or page: a tall
+    /// cell of many links crosses many PNG bands).
+    func recordLinks(into list: inout DisplayList, _ text: TextLayout, x: Double, y: Double, clip: Rect, visible: Rect) {
+        guard let clip = clip.intersection(visible) else { return }
         for area in text.linkAreas() {
             let rects = area.rects.compactMap { Rect(x: x + $0.x, y: y + $0.y, width: $0.width, height: $0.height).intersection(clip) }
             guard !rects.isEmpty else { continue }
-            cr.link(area.url, rects: rects)
-            guard recordsLinks else { continue }
-            linkAreas.append(LinkArea(url: area.url, rects: rects.map { r in
-                Rect(x: device.deviceX(r.x), y: device.deviceY(r.y), width: r.width * device.sx, height: r.height * device.sy)
-            }))
+            list.append(.link(LinkNode(url: area.url, rects: rects)))
+        }
+    }
+
+    /// Makes the links of a text just shown clickable (a title or footnote block): records them
+    /// for the context's clip and plays them.
+    func addLinks(_ cr: CairoContext, _ text: TextLayout, x: Double, y: Double, clip: Rect) {
+        var list = DisplayList()
+        recordLinks(into: &list, text, x: x, y: y, clip: clip, visible: cr.clipExtents())
+        for case .link(let link) in list.items {
+            let area = CairoPlayer.play(link, on: cr)
+            if recordsLinks { linkAreas.append(area) }
         }
     }
 

@@ -2,7 +2,8 @@ import GridDocument
 import GridLayout
 
 /// Paints cells, grid lines, borders, selection glow, swatches, images and text into a Cairo
-/// context whose user space is grid-canvas points. It is told which part of the canvas the target
+/// context whose user space is grid-canvas points: its rules record display lists (lines,
+/// content a slab at a time) that `CairoPlayer` plays. It is told which part of the canvas the target
 /// shows (`visible`: a PNG band, a PDF page, the whole SVG) and queries only the cells there, so
 /// painting a band costs what is in it, not what is in the table.
 ///
@@ -12,7 +13,10 @@ import GridLayout
 final class GridPainter {
     let grid: PreparedGrid
     let geometry: Layout
-    let text: TextLayout
+    /// Layouts of the cell texts recorded and not yet played.
+    let scratch: ScratchLayouts
+    /// The content recorded for the slab being painted (kept for its storage).
+    private(set) var content = DisplayList()
     let images: ImageCache
     var fills = FillBatch()
     var strokes = StrokeBatch()
@@ -51,7 +55,7 @@ final class GridPainter {
         self.grid = grid
         self.decimals = decimals
         self.geometry = geometry
-        self.text = TextLayout(context: context)
+        self.scratch = ScratchLayouts(context: context)
         self.images = images
         lastHeaderRow = geometry.rowKinds.lastIndex(of: .header)
     }
@@ -237,21 +241,33 @@ final class GridPainter {
         cr.rectangle(region.clip)
         cr.clip()
         cr.translate(region.offset.x, region.offset.y)
+        // Cell content: recorded a slab at a time (played early when its Pango texts hold every
+        // scratch layout, right after such a text, when no glyphs are pending), then played.
+        let target = PaintTarget(cr)
         let source = grid.cells
         try forEachSlab {
             for (cell, style) in items {
                 let content = source.content(row: cell.row, column: cell.column, item: cell.item)
                 if case .text = content { guard layers.contains(.text) else { continue } } else { guard layers.contains(.cells) else { continue } }
-                try paintContent(cr, device, cell, style, content)
+                try recordContent(into: &self.content, target, device, cell, style, content)
+                if scratch.isFull { try playContent(cr) }
             }
-            glyphBatch?.flush(cr)
+            try playContent(cr)
         }
         fills.flush(cr)
     }
 
-    /// When set, cell text is shown in stretches of one font and colour (`GlyphBatch`): every
-    /// PDF (`RenderJob.pdf`), whose bytes are the same and whose recording is far smaller. Drawing the batch does not
-    /// hold: an image, a text Pango must show and the end of each slab show what is pending.
+    /// Plays the content recorded so far, keeps its links for SVG and frees its layouts.
+    private func playContent(_ cr: CairoContext) throws {
+        let links = try CairoPlayer.play(content, on: cr)
+        if recordsLinks { linkAreas += links }
+        content.removeAll()
+        scratch.releaseAll()
+    }
+
+    /// When set, cell text that shows the same as plain glyphs is recorded so (`GlyphBatch`),
+    /// and the player joins it into stretches of one font and colour: every PDF
+    /// (`RenderJob.pdf`), whose bytes are the same and whose recording is far smaller.
     var glyphBatch: GlyphBatch?
 
     /// Cells per slab of `items` (tests paint in small slabs to compare with one).

@@ -1,75 +1,62 @@
-import CCairo
 import CPangoCairo
 import GridDocument
 import GridLayout
 
-/// Cell text shown with one Cairo call for each stretch of glyphs in the same font and colour,
-/// in painting order, for PDF (every page since it costs less work too: people-10000 1.58 →
-/// 1.15 s, same bytes). Cairo records a whole PDF
-/// page before writing it; each text shown through Pango is one recorded command of ~650 bytes
-/// (a copy of the source pattern, the glyphs, the text and its clusters), which made a
-/// 100,000-row page hold half a gigabyte. Joined, a cell costs its glyphs (24 bytes each).
+/// Records cell text as plain glyphs (`GlyphsNode`) where that shows exactly what Pango would,
+/// so the player shows a stretch of glyphs in the same font and colour with one Cairo call
+/// (`GlyphJoiner`), for PDF (every page since it costs less work too: people-10000 1.58 →
+/// 1.15 s, same bytes). Cairo records a whole PDF page before writing it; each text shown
+/// through Pango is one recorded command of ~650 bytes (a copy of the source pattern, the
+/// glyphs, the text and its clusters), which made a 100,000-row page hold half a gigabyte.
+/// Joined, a cell costs its glyphs (24 bytes each).
 ///
 /// The PDF is the same, byte for byte: glyphs are placed with the arithmetic of Pango's Cairo
 /// renderer (from the current point Cairo keeps, the line's logical x and baseline, the runs'
 /// widths and glyph offsets), nothing is reordered (a text that cannot be joined, an image or
-/// the end of a slab first shows what is pending), Cairo's PDF writer puts consecutive glyphs
+/// the end of a list first shows what is pending), Cairo's PDF writer puts consecutive glyphs
 /// of one font and colour into the same text operators however they were handed to it, and
 /// only glyphs that copy as the same character without their text are joined
 /// (`TextLayout.plainGlyphRuns`, `GlyphCharacters`). Two more things would change the PDF, so
-/// such text is shown by Pango: a translucent colour (Cairo gives each call its own text object
-/// so that overlapping calls blend) and ink that reaches the clip's edge (Cairo writes, per
-/// call, the clip cut to the call's ink extents, and drops it for a call wholly inside: joined
-/// calls of texts wholly inside are also wholly inside, so no clip is written either way).
+/// such text is left to Pango (`PangoTextNode`): a translucent colour (Cairo gives each call
+/// its own text object so that overlapping calls blend) and ink that reaches the clip's edge
+/// (Cairo writes, per call, the clip cut to the call's ink extents, and drops it for a call
+/// wholly inside: joined calls of texts wholly inside are also wholly inside, so no clip is
+/// written either way).
 final class GlyphBatch {
-    private var scaledFont: OpaquePointer?
-    private var color: Color?
-    /// The transform the pending glyphs were placed in.
-    private var matrix = cairo_matrix_t()
-    private var glyphs: [cairo_glyph_t] = []
     private let characters = GlyphCharacters()
-    /// How many texts were joined (for tests and traces).
+    /// One `ScaledFont` per Cairo scaled font (retained, so a pointer is never reused meanwhile).
+    private var fonts: [OpaquePointer: ScaledFont] = [:]
+    /// How many texts were recorded as glyphs (for tests and traces).
     private(set) var joinedTexts = 0
 
-    var isEmpty: Bool { glyphs.isEmpty }
-
-    /// Adds the glyphs of `text` as `TextLayout.show(in:x:y:)` would draw them in `color`, after
-    /// what is pending; false (nothing added, nothing shown) when the text must be shown by
-    /// Pango: the caller then calls `flush` first.
-    func add(_ text: TextLayout, in cr: CairoContext, x: Double, y: Double, color: Color) -> Bool {
-        guard color.alpha >= 1, GlyphBatch.inside(cr.deviceClipExtents(), text.inkRect, x: x, y: y, cr.deviceTransform),
-              let runs = text.plainGlyphRuns(characters: characters) else { return false }
-        let matrix = cr.matrix
-        if !glyphs.isEmpty && !GlyphBatch.same(matrix, self.matrix) { flush(cr) }
-        self.matrix = matrix
-        let origin = cr.currentPoint(afterMovingTo: x, y)
+    /// The glyphs of `text` as `TextLayout.show(in:x:y:)` would draw them in `color` on
+    /// `target`; nil when the text must be shown by Pango.
+    func record(_ text: TextLayout, x: Double, y: Double, color: Color, target: PaintTarget) -> GlyphsNode? {
+        guard color.alpha >= 1, GlyphBatch.inside(target.deviceClip, text.inkRect, x: x, y: y, target.transform),
+              let runs = text.plainGlyphRuns(characters: characters) else { return nil }
         joinedTexts += 1
         let scale = Double(PANGO_SCALE)
-        for run in runs {
-            if run.scaledFont != scaledFont || color != self.color {
-                flush(cr)
-                scaledFont = run.scaledFont
-                self.color = color
-            }
-            let baseX = origin.x + Double(run.x) / scale, baseY = origin.y + Double(run.baseline) / scale
-            var position: Int32 = 0
+        return GlyphsNode(x: x, y: y, color: color, runs: runs.map { run in
             let string = run.glyphs.pointee
+            var glyphs: [GlyphsNode.Glyph] = []
+            glyphs.reserveCapacity(Int(string.num_glyphs))
+            var position: Int32 = 0
             for i in 0..<Int(string.num_glyphs) {
                 let info = string.glyphs[i]
-                let gx = baseX + Double(position + info.geometry.x_offset) / scale
-                let gy = info.geometry.y_offset == 0 ? baseY : baseY + Double(info.geometry.y_offset) / scale
-                glyphs.append(cairo_glyph_t(index: UInt(info.glyph), x: gx, y: gy))
+                glyphs.append(GlyphsNode.Glyph(id: info.glyph, x: Double(position + info.geometry.x_offset) / scale,
+                                               y: Double(info.geometry.y_offset) / scale))
                 position += info.geometry.width
             }
-        }
-        return true
+            return GlyphsNode.Run(font: font(run.scaledFont), x: Double(run.x) / scale, baseline: Double(run.baseline) / scale,
+                                  glyphs: glyphs)
+        })
     }
 
-    /// Shows the pending glyphs.
-    func flush(_ cr: CairoContext) {
-        guard !glyphs.isEmpty, let scaledFont, let color else { return }
-        cr.showGlyphs(&glyphs, scaledFont: scaledFont, color: color)
-        glyphs.removeAll(keepingCapacity: true)
+    private func font(_ pointer: OpaquePointer) -> ScaledFont {
+        if let font = fonts[pointer] { return font }
+        let font = ScaledFont(retaining: pointer)
+        fonts[pointer] = font
+        return font
     }
 
     /// Whether `ink` at (`x`, `y`) lies inside `clip` (device space) with a margin for Cairo's
@@ -80,9 +67,5 @@ final class GlyphBatch {
         let margin = 2.0
         return min(x0, x1) - margin >= clip.x && max(x0, x1) + margin <= clip.maxX
             && min(y0, y1) - margin >= clip.y && max(y0, y1) + margin <= clip.maxY
-    }
-
-    private static func same(_ a: cairo_matrix_t, _ b: cairo_matrix_t) -> Bool {
-        a.xx == b.xx && a.yx == b.yx && a.xy == b.xy && a.yy == b.yy && a.x0 == b.x0 && a.y0 == b.y0
     }
 }

@@ -1,11 +1,31 @@
 /// Draws a display list into a Cairo context, in order: the one place recorded drawing meets
 /// Cairo. PNG, SVG and PDF all play through it (their surfaces differ, the calls do not).
 enum CairoPlayer {
-    /// Throws only when a glow's image cannot be made (Cairo's image limits).
-    static func play(_ list: DisplayList, on cr: CairoContext) throws {
+    /// Plays `list`; returns its links in device space, for SVG (`LinkArea`). Consecutive glyph
+    /// texts of one font, colour and transform are shown as one Cairo call (`GlyphJoiner`),
+    /// ended by any other node and by the end of the list. Throws only when a glow's image
+    /// cannot be made (Cairo's image limits).
+    @discardableResult
+    static func play(_ list: DisplayList, on cr: CairoContext) throws -> [LinkArea] {
+        var joiner = GlyphJoiner()
+        var links: [LinkArea] = []
         for item in list.items {
-            if case .glow(let glow) = item { try play(glow, on: cr) } else { playShape(item, on: cr) }
+            if case .glyphs(let text) = item {
+                joiner.add(text, on: cr)
+                continue
+            }
+            joiner.flush(cr)
+            switch item {
+            case .fill, .stroke: playShape(item, on: cr)
+            case .glow(let glow): try play(glow, on: cr)
+            case .image(let image): play(image, on: cr)
+            case .link(let link): links.append(play(link, on: cr))
+            case .pangoText(let text): play(text, on: cr)
+            case .glyphs: break
+            }
         }
+        joiner.flush(cr)
+        return links
     }
 
     /// Plays a list of fills and strokes only (what the line rules and batches record): nothing
@@ -14,12 +34,12 @@ enum CairoPlayer {
         for item in list.items { playShape(item, on: cr) }
     }
 
-    /// A fill or a stroke; a glow here is a programming error (it is played by `play`).
+    /// A fill or a stroke; anything else here is a programming error (it is played by `play`).
     private static func playShape(_ item: DisplayItem, on cr: CairoContext) {
         switch item {
         case .fill(let fill): play(fill, on: cr)
         case .stroke(let stroke): play(stroke, on: cr)
-        case .glow: preconditionFailure("a glow among shapes")
+        default: preconditionFailure("not a shape: \(item)")
         }
     }
 
