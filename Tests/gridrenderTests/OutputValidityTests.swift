@@ -220,7 +220,8 @@ extension OutputValidityTests {
             "columns": [["key": "a", "title": "A"], ["key": "b", "title": "B"]],
             "data": ["rows": (0..<rows).map { i in [["text": "cell\(i)", "link": "https://example.com/\(i)"], "[md\(i)](https://example.org/\(i)) and [two\(i)](#n\(i))"] }],
         ]
-        if pageWidth > 0 { document["canvas"] = ["page": ["width": pageWidth, "height": 200]] }
+        // One page: a fixed width keeps a canvas past 14,400 pt from being paginated to A4.
+        document["canvas"] = pageWidth > 0 ? ["page": ["width": pageWidth, "height": 200]] : ["width": 600]
         try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: scratch + "/links.json"))
         let run = try CLI.run(["render", "links.json", "-o", "links.pdf"], in: scratch)
         #expect(run.status == 0, "\(run.stderr)")
