@@ -63,7 +63,11 @@ struct DocumentOptions: ParsableArguments {
                                valueName: "scheme"))
     var allowLinkSchemes: [String] = []
 
-    /// `--appearance` as a list (empty when not given); `validate` has checked every name.
+    @OptionGroup var table: TableSettingsOptions
+
+    @OptionGroup var csv: CSVOptions
+
+    /// `--appearance` as a list (empty when not given); `check` has checked every name.
     var appearances: [Appearance] {
         (appearance ?? "").split(separator: ",").compactMap { Appearance(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()) }
     }
@@ -76,7 +80,9 @@ struct DocumentOptions: ParsableArguments {
         return DocumentOverrides(title: title, columns: names, sort: sortOrder, limit: limit)
     }
 
-    func validate() throws {
+    /// Run by the command after parsing (`CheckedAfterParsing`), so unknown options are reported first.
+    func check() throws {
+        _ = try table.settings()
         if let maxInputSize, maxInputSize < 1 {
             throw ValidationError("--max-input-size must be a positive number of bytes, got \(maxInputSize)")
         }
@@ -106,19 +112,26 @@ struct DocumentOptions: ParsableArguments {
 
     /// Loads and prepares one input, turning every bad input into a `DocumentError`.
     /// `appearance` replaces the document's (default: the one `--appearance` names, if one).
-    func prepare(_ path: String, appearance: Appearance? = nil) throws(DocumentError) -> PreparedGrid {
+    /// `settings`: `--page`, `--format KEY=SPEC`, `--rename`, … as `table.settings(formats:)` made them.
+    func prepare(_ path: String, appearance: Appearance? = nil, settings: TableSettings = TableSettings()) throws(DocumentError) -> PreparedGrid {
+        try load(path, appearance: appearance, settings: settings).prepare(theme: theme, width: width, scale: scale)
+    }
+
+    /// Loads one input with every option applied, not yet prepared (`diff` compares its data).
+    func load(_ path: String, appearance: Appearance? = nil, settings: TableSettings = TableSettings()) throws(DocumentError) -> Document {
         let limit = maxInputSize ?? Document.defaultMaxInputBytes
         var document: Document
-        if let inputFormat { document = try Document.load(path: path, as: inputFormat, maxInputBytes: limit) }
-        else { document = try Document.load(path: path, maxInputBytes: limit) }
+        if let inputFormat { document = try Document.load(path: path, as: inputFormat, maxInputBytes: limit, reading: csv.reading) }
+        else { document = try Document.load(path: path, maxInputBytes: limit, reading: csv.reading) }
         document = try document.applying(overrides)
+        document = try document.applying(settings)
         let format = inputFormat ?? InputFormat(pathExtension: PathBytes.pathExtension(path))
         let preview = PreviewOptions(padding: padding, stretch: stretch, bareTable: [.csv, .tsv, .md].contains(format),
                                      markdown: format == .md)
         document = try document.applying(preview, width: width)
         if let appearance = appearance ?? (appearances.count == 1 ? appearances[0] : nil) { document.appearance = appearance }
         document.linkSchemes += allowLinkSchemes.map { $0.lowercased() }
-        return try document.prepare(theme: theme, width: width, scale: scale)
+        return document
     }
 
     func renderOptions(warnings: (@Sendable (String) -> Void)? = nil) -> RenderOptions {
