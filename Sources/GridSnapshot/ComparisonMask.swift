@@ -8,7 +8,7 @@ import GridDocument
 /// path (folder comparison) or file name (one pair) matches the glob (`*`, `?`, `[…]`, as
 /// fnmatch(3); `*` also crosses `/`). Masked pixels are neither compared nor counted as compared,
 /// and the diff image shows them hatched.
-public struct ComparisonMask: Sendable, Hashable, Codable {
+package struct ComparisonMask: Sendable, Hashable, Codable {
     public struct Region: Sendable, Hashable, Codable {
         public var path: String?
         public var x: Int

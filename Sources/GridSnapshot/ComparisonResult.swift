@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The JSON has a fixed shape (every key present, `null` when not applicable) and sorted keys, so
 /// scripts and golden files that read it stay stable.
-public struct ComparisonResult: Sendable, Hashable, Encodable {
+package struct ComparisonResult: Sendable, Hashable, Encodable {
     public struct Size: Sendable, Hashable, Encodable, CustomStringConvertible {
         public var width: Int
         public var height: Int

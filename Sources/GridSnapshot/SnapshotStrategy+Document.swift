@@ -77,9 +77,9 @@ extension SnapshotStrategy where Value == Document, Format == String {
 
 extension SnapshotStrategy where Value == PreparedGrid, Format == RGBAImage {
     /// A prepared grid (built in code or by `Document.prepare`) rendered to PNG, compared under `perceptual`.
-    public static var png: SnapshotStrategy { .png() }
+    package static var png: SnapshotStrategy { .png() }
 
-    public static func png(_ options: ComparisonOptions = .perceptual, scale: Double? = nil,
+    package static func png(_ options: ComparisonOptions = .perceptual, scale: Double? = nil,
                            render: RenderOptions = RenderOptions()) -> SnapshotStrategy {
         SnapshotStrategy<RGBAImage, RGBAImage>.png(options).pullback { grid in
             try DocumentRendering.png(grid, scale: scale, options: render)
@@ -89,7 +89,7 @@ extension SnapshotStrategy where Value == PreparedGrid, Format == RGBAImage {
 
 extension SnapshotStrategy where Value == PreparedGrid, Format == String {
     /// A prepared grid rendered to SVG and compared as normalised text.
-    public static var svg: SnapshotStrategy {
+    package static var svg: SnapshotStrategy {
         SnapshotStrategy<String, String>.svgText.pullback { grid in try DocumentRendering.svg(grid) }
     }
 }

@@ -21,9 +21,9 @@ import Testing
         #expect(process.terminationStatus == 0, "\(output.prefix(4_000))")
     }
 
-    /// The most lines docs/public-api.txt may have (897 when the engine declarations users do not
+    /// The most lines docs/public-api.txt may have (831 when the engine declarations users do not
     /// need became `package`). Re-recording a bigger surface fails here until a reviewer raises it.
-    static let ceiling = 897
+    static let ceiling = 831
 
     static let engineModules = ["GridDocument", "GridLayout", "GridDrawing", "GridSnapshot"]
     static let products = ["GridRender", "GridSnapshotTesting", "SnapshotTestingGridRender", "GridRenderAccelerators"]
