@@ -48,6 +48,9 @@ public struct RenderOptions: Sendable {
     public var warningHandler: (@Sendable (String) -> Void)?
     /// Replace an output file that has no write permission (`--force`); refused otherwise.
     package var force = false
+    /// Called after a file is written, with the line saying what it holds:
+    /// `wrote out.png (640×480 px, 1 page)` (the CLI prints it when standard error is a terminal).
+    package var writtenHandler: (@Sendable (String) -> Void)?
 
     public init(fonts: PreparedGrid.FontMode? = nil, fontDirectory: String? = nil, fontDirectories: [String] = [], scale: Double? = nil,
                 pngCompression: Int = RenderOptions.defaultPNGCompression, pngFilter: PNGFilter = .none,

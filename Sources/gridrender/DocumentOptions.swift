@@ -83,6 +83,7 @@ struct DocumentOptions: ParsableArguments {
     /// Run by the command after parsing (`CheckedAfterParsing`), so unknown options are reported first.
     func check() throws {
         _ = try table.settings()
+        try csv.check()
         if let maxInputSize, maxInputSize < 1 {
             throw ValidationError("--max-input-size must be a positive number of bytes, got \(maxInputSize)")
         }

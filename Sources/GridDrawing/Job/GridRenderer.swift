@@ -31,7 +31,7 @@ package enum GridRenderer {
     package static func render(_ grid: PreparedGrid, format: OutputFormat, options: RenderOptions = RenderOptions()) throws -> [UInt8] {
         let job = try RenderJob(grid, options: options, format: format)
         if format == .png { _ = try job.pixelSize() }
-        try OutputLimits.check(job.layout, canvas: job.frame.size, scale: grid.scale, page: grid.page, format: format,
+        try OutputLimits.check(job.layout, canvas: job.frame.size, scale: grid.scale, page: format == .pdf ? job.pdfPage : grid.page, format: format,
                                widestCell: job.widestCell(column:))
         let bytes = Result { () throws -> [UInt8] in
             switch format {
@@ -59,7 +59,7 @@ package enum GridRenderer {
         try AtomicFile.checkDestination(path, policy: policy)
         let job = try RenderJob(grid, options: options, format: format)
         if format == .png { _ = try job.pixelSize() }
-        try OutputLimits.check(job.layout, canvas: job.frame.size, scale: grid.scale, page: grid.page, format: format,
+        try OutputLimits.check(job.layout, canvas: job.frame.size, scale: grid.scale, page: format == .pdf ? job.pdfPage : grid.page, format: format,
                                widestCell: job.widestCell(column:))
         let written = Result { () throws -> Void in
             switch format {
@@ -77,8 +77,10 @@ package enum GridRenderer {
             }
         }
         job.reportWarnings()
+        let summary = options.writtenHandler == nil ? nil : job.writtenOutput(format, path: path)
         releaseLater(consume job)
         try written.get()
+        if let summary { options.writtenHandler?(summary.line) }
         RenderTrace.mark("file written")
     }
 
