@@ -24,6 +24,8 @@ import Testing
         ["render", "t.csv", "u.csv", "X", "-o", "x.png"],
         ["render", "t.csv", "X", "v", "--out-dir", "out"],
         ["layout", "t.csv", "X", "n/d"],
+        // Before the checks of known options' values too.
+        ["render", "t.csv", "X", "--delimiter", "ab", "--page", "a9", "-o", "x.png"],
     ]
 
     @Test(arguments: madeUp)
