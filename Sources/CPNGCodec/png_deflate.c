@@ -272,7 +272,7 @@ static int put_chunk(grpng_stream *s, const char *type, const uint8_t *a, size_t
 }
 
 grpng_stream *grpng_stream_create(const char *path, uint32_t width, uint32_t height, int alpha, int level,
-                                  char *err, size_t errlen) {
+                                  uint32_t pixels_per_metre, char *err, size_t errlen) {
     if (width == 0 || height == 0 || width > 0x7fffffffu || height > 0x7fffffffu) {
         snprintf(err, errlen, "image %u×%u px is outside PNG's 1…2147483647 px per side", width, height); return NULL;
     }
@@ -292,6 +292,13 @@ grpng_stream *grpng_stream_create(const char *path, uint32_t width, uint32_t hei
     ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;  /* deflate, adaptive filtering method, no interlace */
     put(s, signature, 8);
     if (put_chunk(s, "IHDR", ihdr, 13, NULL, 0)) { snprintf(err, errlen, "write failed"); grpng_stream_destroy(s); return NULL; }
+    if (pixels_per_metre) {   /* pHYs: pixels per metre, x then y, unit 1 (the metre) */
+        uint8_t phys[9] = {
+            (uint8_t)(pixels_per_metre >> 24), (uint8_t)(pixels_per_metre >> 16), (uint8_t)(pixels_per_metre >> 8), (uint8_t)pixels_per_metre,
+            (uint8_t)(pixels_per_metre >> 24), (uint8_t)(pixels_per_metre >> 16), (uint8_t)(pixels_per_metre >> 8), (uint8_t)pixels_per_metre,
+            1};
+        if (put_chunk(s, "pHYs", phys, 9, NULL, 0)) { snprintf(err, errlen, "write failed"); grpng_stream_destroy(s); return NULL; }
+    }
     return s;
 }
 

@@ -44,7 +44,7 @@ static void copy_error(const grpng_writer *w, char *err, size_t errlen) {
 }
 
 grpng_writer *grpng_writer_create(const char *path, uint32_t width, uint32_t height, int alpha,
-                                  int level, int filter, char *err, size_t errlen) {
+                                  int level, int filter, uint32_t pixels_per_metre, char *err, size_t errlen) {
     grpng_writer *w = calloc(1, sizeof *w);
     if (!w) { if (err) snprintf(err, errlen, "out of memory"); return NULL; }
     w->width = width; w->height = height; w->alpha = alpha ? 1 : 0;
@@ -67,6 +67,7 @@ grpng_writer *grpng_writer_create(const char *path, uint32_t width, uint32_t hei
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(w->png, level < 0 ? 6 : (level > 9 ? 9 : level));
     if (filter) png_set_filter(w->png, PNG_FILTER_TYPE_BASE, filter);
+    if (pixels_per_metre) png_set_pHYs(w->png, w->info, pixels_per_metre, pixels_per_metre, PNG_RESOLUTION_METER);
     png_write_info(w->png, w->info);
     return w;
 }

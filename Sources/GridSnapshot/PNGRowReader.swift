@@ -75,7 +75,7 @@ final class PNGRowWriter {
         let created = message.withUnsafeMutableBufferPointer { err in
             PathBytes.withOptionalCString(path) {
                 grpng_writer_create($0, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(compressionLevel), filter,
-                                    err.baseAddress, err.count)
+                                    0, err.baseAddress, err.count)
             }
         }
         guard let created else {

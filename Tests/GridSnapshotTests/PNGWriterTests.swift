@@ -7,7 +7,7 @@ import Testing
 @Suite struct PNGWriterTests {
     func encodeARGB32(_ words: [UInt32], width: Int) throws -> RGBAImage {
         var err = [CChar](repeating: 0, count: 256)
-        let writer = try #require(grpng_writer_create(nil, UInt32(width), UInt32(words.count / width), 1, 6, 0, &err, err.count))
+        let writer = try #require(grpng_writer_create(nil, UInt32(width), UInt32(words.count / width), 1, 6, 0, 0, &err, err.count))
         defer { grpng_writer_destroy(writer) }
         let status = words.withUnsafeBytes { raw in
             grpng_writer_write_argb32(writer, raw.bindMemory(to: UInt8.self).baseAddress, Int32(width * 4),
@@ -35,7 +35,7 @@ import Testing
 
     @Test func refusesTooManyRows() throws {
         var err = [CChar](repeating: 0, count: 256)
-        let writer = try #require(grpng_writer_create(nil, 2, 1, 0, 6, 0, &err, err.count))
+        let writer = try #require(grpng_writer_create(nil, 2, 1, 0, 6, 0, 0, &err, err.count))
         defer { grpng_writer_destroy(writer) }
         let rows = [UInt8](repeating: 0, count: 16)
         #expect(grpng_writer_write_rgba(writer, rows, 8, 2, &err, err.count) != 0)

@@ -42,11 +42,11 @@ size_t grpng_scanline_tail(uint8_t *out, const uint8_t *argb, int stride, uint32
 void grpng_piece_free(grpng_piece *piece);
 
 /* A PNG file (or memory buffer, when `path` is NULL) whose IDAT chunks are pieces appended in
-   order. */
+   order. `pixels_per_metre` > 0 writes a pHYs chunk after IHDR (0 writes none). */
 typedef struct grpng_stream grpng_stream;
 
 grpng_stream *grpng_stream_create(const char *path, uint32_t width, uint32_t height, int alpha, int level,
-                                  char *err, size_t errlen);
+                                  uint32_t pixels_per_metre, char *err, size_t errlen);
 
 /* Appends the next piece: one IDAT chunk (the first also carries the zlib header). */
 int grpng_stream_append(grpng_stream *s, const grpng_piece *piece, char *err, size_t errlen);

@@ -10,9 +10,10 @@ typedef struct grpng_writer grpng_writer;
 
 /* Opens an encoder writing to `path` (or into memory when `path` is NULL).
    `alpha` 1 writes RGBA, 0 writes RGB. `level` is the zlib level 0-9; `filter` is a libpng
-   PNG_FILTER_* mask (0 = libpng's default choice). Returns NULL and fills `err` on failure. */
+   PNG_FILTER_* mask (0 = libpng's default choice). `pixels_per_metre` > 0 writes a pHYs chunk
+   (the picture's physical size; 0 writes none). Returns NULL and fills `err` on failure. */
 grpng_writer *grpng_writer_create(const char *path, uint32_t width, uint32_t height, int alpha,
-                                  int level, int filter, char *err, size_t errlen);
+                                  int level, int filter, uint32_t pixels_per_metre, char *err, size_t errlen);
 
 /* Appends `rows` rows of Cairo ARGB32 pixels (premultiplied, native-endian 32-bit words),
    converting them to straight RGBA or RGB. Returns 0 on success. */

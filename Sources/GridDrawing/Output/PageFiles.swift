@@ -66,7 +66,7 @@ extension RenderJob {
         let band = try BandBuffer(width: width, rows: bandRows)
         let encoder = try PNGPieceEncoder(path: path, width: width, height: height, alpha: !grid.background.isOpaque,
                                           level: max(0, min(9, options.pngCompression)), bandRows: bandRows,
-                                          threads: RenderJob.compressionThreads(options))
+                                          threads: RenderJob.compressionThreads(options), pixelsPerPoint: grid.scale)
         defer { encoder.drain() }
         painter.pixelsPerDeviceUnit = 1
         let s = grid.scale * fit

@@ -7,12 +7,14 @@ final class PNGEncoder {
     private let writer: OpaquePointer
 
     /// Writes to `path`, or into memory when `path` is nil. `alpha` false writes RGB.
-    init(path: String?, width: Int, height: Int, alpha: Bool, level: Int, filter: Int32) throws {
+    /// `pixelsPerPoint`: the render's scale, recorded in `pHYs` (`PNGResolution`).
+    init(path: String?, width: Int, height: Int, alpha: Bool, level: Int, filter: Int32, pixelsPerPoint: Double) throws {
         var err = [CChar](repeating: 0, count: 256)
+        let ppm = PNGResolution.pixelsPerMetre(pixelsPerPoint)
         let made: OpaquePointer? = if let path {
-            PathBytes.withCString(path) { grpng_writer_create($0, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(level), filter, &err, err.count) }
+            PathBytes.withCString(path) { grpng_writer_create($0, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(level), filter, ppm, &err, err.count) }
         } else {
-            grpng_writer_create(nil, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(level), filter, &err, err.count)
+            grpng_writer_create(nil, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(level), filter, ppm, &err, err.count)
         }
         guard let made else { throw RenderError("PNG: \(err.nulTerminatedString)") }
         writer = made

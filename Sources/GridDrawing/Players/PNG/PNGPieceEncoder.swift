@@ -81,12 +81,14 @@ final class PNGPieceEncoder: PNGBandSink, @unchecked Sendable {
 
     /// Writes to `path`, or into memory when `path` is nil. Bands are `bandRows` rows (the last
     /// may be shorter). `threads` ≤ 1 compresses on the submitting thread.
-    init(path: String?, width: Int, height: Int, alpha: Bool, level: Int, bandRows: Int, threads: Int) throws {
+    /// `pixelsPerPoint`: the render's scale, recorded in `pHYs` (`PNGResolution`).
+    init(path: String?, width: Int, height: Int, alpha: Bool, level: Int, bandRows: Int, threads: Int, pixelsPerPoint: Double) throws {
         var err = [CChar](repeating: 0, count: 256)
+        let ppm = PNGResolution.pixelsPerMetre(pixelsPerPoint)
         let made: OpaquePointer? = if let path {
-            PathBytes.withCString(path) { grpng_stream_create($0, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(level), &err, err.count) }
+            PathBytes.withCString(path) { grpng_stream_create($0, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(level), ppm, &err, err.count) }
         } else {
-            grpng_stream_create(nil, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(level), &err, err.count)
+            grpng_stream_create(nil, UInt32(width), UInt32(height), alpha ? 1 : 0, Int32(level), ppm, &err, err.count)
         }
         guard let made else { throw RenderError("PNG: \(err.nulTerminatedString)") }
         stream = made

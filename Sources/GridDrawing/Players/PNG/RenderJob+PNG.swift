@@ -171,10 +171,10 @@ extension RenderJob {
         let alpha = !grid.background.isOpaque, level = max(0, min(9, options.pngCompression))
         guard options.pngFilter == .none else {
             return BandEncoder(try PNGEncoder(path: path, width: width, height: height, alpha: alpha, level: level,
-                                              filter: options.pngFilter.mask))
+                                              filter: options.pngFilter.mask, pixelsPerPoint: grid.scale))
         }
         return try PNGPieceEncoder(path: path, width: width, height: height, alpha: alpha, level: level, bandRows: bandRows,
-                                   threads: painters > 1 ? 1 : RenderJob.compressionThreads(options))
+                                   threads: painters > 1 ? 1 : RenderJob.compressionThreads(options), pixelsPerPoint: grid.scale)
     }
 
     /// Threads compressing PNG pieces: `paintThreads` or `GRIDRENDER_THREADS` when given (one:

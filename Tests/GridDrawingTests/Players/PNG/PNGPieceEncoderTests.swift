@@ -99,7 +99,7 @@ import Testing
     /// without queues, the bands submitted in `order`; `seed(band)` varies a band's pixels.
     static func encode(width: Int, height: Int, bandRows: Int, order: [Int], seed: (Int) -> Int = { _ in 0 }) throws -> [UInt8] {
         let encoder = try PNGPieceEncoder(path: nil, width: width, height: height, alpha: false, level: 1,
-                                          bandRows: bandRows, threads: 1)
+                                          bandRows: bandRows, threads: 1, pixelsPerPoint: 1)
         for index in order {
             let rows = min(bandRows, height - index * bandRows)
             let band = try BandBuffer(width: width, rows: bandRows)
@@ -158,7 +158,7 @@ import Testing
     @Test func awaitRoomWaitsForEarlierBandsAndCancelReleases() throws {
         let width = 64, height = 64, bandRows = 8
         let encoder = try PNGPieceEncoder(path: nil, width: width, height: height, alpha: false, level: 1,
-                                          bandRows: bandRows, threads: 1)
+                                          bandRows: bandRows, threads: 1, pixelsPerPoint: 1)
         encoder.awaitRoom(for: 1, ahead: 2)   // within reach: returns at once
         let released = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
