@@ -99,12 +99,9 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
         guard watch else { return try renderAll(settings: settings, readFiles: nil) }
         InputWatcher.stopCleanlyOnSignals()
         let watched = LockedFiles()
+        // A failed round has printed its error lines (an `ExitCode`); the watch goes on.
         while true {
-            do { try renderAll(settings: settings, readFiles: watched) } catch let error as ExitCode {
-                _ = error  // its error lines are printed
-            } catch {
-                printError("\(error)")
-            }
+            do { try renderAll(settings: settings, readFiles: watched) } catch is ExitCode {} catch { printError("\(error)") }
             InputWatcher(paths: inputs + watched.paths).waitForChange()
         }
     }
