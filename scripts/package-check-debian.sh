@@ -78,6 +78,15 @@ while read -r keyword rest; do
     ENTRYPOINT) entry=$(python3 -c 'import json,sys; print(" ".join(json.loads(sys.argv[1])))' "$rest") ;;
   esac
 done < "$work/steps"
+# A user other than root, before any render by root (which would write the caches): the fonts'
+# caches (fontconfig's trigger, a Depends) spare the rescan and its "No writable cache
+# directories" on every render.
+if in_root "chmod 1777 /tmp; setpriv --reuid=65534 --regid=65534 --clear-groups $entry render /tmp/multilingual.json -o /tmp/nobody.png 2> /tmp/nobody.err" \
+   && [ ! -s "$rootfs/tmp/nobody.err" ] && cmp -s "$rootfs/tmp/nobody.png" "$work/ref.png"; then
+  ok "deb: a render by nobody prints nothing on stderr and gives the same bytes"
+else
+  bad "deb: a render by nobody: $(head -3 "$rootfs/tmp/nobody.err" 2>/dev/null)"
+fi
 [ -n "$entry" ] && exercise "$entry" deb "png svg pdf"
 
 echo "package-check-debian: $failures failed"

@@ -107,7 +107,11 @@ else
             done | sort -u | paste -sd, | sed 's/,/, /g')
 fi
 [ -n "$libdeps" ] || { echo "package.sh: could not find the packages of the libraries $bin loads" >&2; exit 1; }
-depends="$libdeps, $(echo $font_packages | sed 's/ /, /g')"
+# fontconfig (fc-cache, run by its trigger when font packages are installed) keeps the fonts'
+# caches in /var/cache/fontconfig, the one cache folder a pinned render reads; without them a
+# render by a user other than root rescans the fonts and prints "No writable cache directories".
+# (Pango depends on it too today; named here because gridrender relies on it.)
+depends="$libdeps, fontconfig, $(echo $font_packages | sed 's/ /, /g')"
 size=$(du -sk "$deb_root/usr" | cut -f1)
 cat > "$deb_root/DEBIAN/control" <<EOF
 Package: gridrender
@@ -116,7 +120,7 @@ Architecture: $arch
 Maintainer: gridrender developers <gridrender@invalid>
 Installed-Size: $size
 Depends: $depends
-Recommends: librsvg2-bin, poppler-utils, fontconfig
+Recommends: librsvg2-bin, poppler-utils
 Section: graphics
 Priority: optional
 Description: headless table renderer (CSV/JSON/YAML/Markdown to PNG/SVG/PDF)
@@ -125,7 +129,7 @@ Description: headless table renderer (CSV/JSON/YAML/Markdown to PNG/SVG/PDF)
  (gridrender compare / accept) for visual regression tests.
  .
  Comparing SVG or PDF files uses rsvg-convert (librsvg2-bin) and pdftoppm
- (poppler-utils); fontconfig's cache makes the first font lookup faster.
+ (poppler-utils).
 EOF
 normalize "$deb_root"
 deb=$out/gridrender_${version}_${arch}.deb
