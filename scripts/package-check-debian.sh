@@ -9,7 +9,6 @@
 # Usage: sudo scripts/package-check-debian.sh [BIN]   (default .build/debug/gridrender; ~2 min)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-repo=$PWD
 [ "$(id -u)" = 0 ] || { echo "package-check-debian: needs root (debootstrap, chroot)" >&2; exit 2; }
 command -v debootstrap >/dev/null || { echo "package-check-debian: needs debootstrap (apt-get install debootstrap)" >&2; exit 2; }
 bin=$(readlink -f "${1:-.build/debug/gridrender}")

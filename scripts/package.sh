@@ -18,7 +18,6 @@
 # Prints the two paths on standard output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$PWD
 
 config=release out=dist bin="" level=6
 while [ $# -gt 0 ]; do
