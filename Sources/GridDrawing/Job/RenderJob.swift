@@ -210,12 +210,12 @@ final class RenderJob {
                 let style = CanvasFrame.blockStyle(b.block.style)
                 let inner = b.rect.inset(by: style.padding)
                 let text = painter.prepared(b.block.text, style: style, width: inner.width, scratch: blockText)
-                cr.setSource(style.color.faded(style.opacity))
-                text.show(in: cr, x: inner.x, y: inner.y)
+                var list = DisplayList()
+                painter.recordBlock(into: &list, text, style: style, rect: b.rect, inner: inner, target: PaintTarget(cr))
+                try painter.play(list, on: cr)
                 let place: MissingGlyphs.Place = b.block == grid.title ? .title : b.block == grid.subtitle ? .subtitle : .footnote
                 painter.noteMissing(in: text, at: place)
                 painter.noteDropped(in: text, at: place)
-                if !text.links.isEmpty { painter.addLinks(cr, text, x: inner.x, y: inner.y, clip: b.rect) }
             }
         }
         let origin = gridOrigin ?? frame.gridOrigin

@@ -195,15 +195,13 @@ extension GridPainter {
         }
     }
 
-    /// Makes the links of a text just shown clickable (a title or footnote block): records them
-    /// for the context's clip and plays them.
-    func addLinks(_ cr: CairoContext, _ text: TextLayout, x: Double, y: Double, clip: Rect) {
-        var list = DisplayList()
-        recordLinks(into: &list, text, x: x, y: y, clip: clip, visible: cr.clipExtents())
-        for case .link(let link) in list.items {
-            let area = CairoPlayer.play(link, on: cr)
-            if recordsLinks { linkAreas.append(area) }
-        }
+    /// Records a title, subtitle or footnote block: `text` (laid out in the block's inner
+    /// width) shown by Pango from `inner`'s origin in `style`'s colour, then its links cut to
+    /// the block's `rect`.
+    func recordBlock(into list: inout DisplayList, _ text: TextLayout, style: ResolvedStyle, rect: Rect, inner: Rect,
+                     target: PaintTarget) {
+        list.append(.pangoText(PangoTextNode(layout: text, x: inner.x, y: inner.y, color: style.color.faded(style.opacity), clip: nil)))
+        if !text.links.isEmpty { recordLinks(into: &list, text, x: inner.x, y: inner.y, clip: rect, visible: target.clip) }
     }
 
     /// Notes the links of `text` (just prepared or shown) that the link policy dropped, and

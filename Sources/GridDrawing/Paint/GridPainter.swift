@@ -257,12 +257,17 @@ final class GridPainter {
         fills.flush(cr)
     }
 
-    /// Plays the content recorded so far, keeps its links for SVG and frees its layouts.
+    /// Plays the content recorded so far and frees its layouts.
     private func playContent(_ cr: CairoContext) throws {
-        let links = try CairoPlayer.play(content, on: cr)
-        if recordsLinks { linkAreas += links }
+        try play(content, on: cr)
         content.removeAll()
         scratch.releaseAll()
+    }
+
+    /// Plays `list`, keeping its links for SVG (`recordsLinks`).
+    func play(_ list: DisplayList, on cr: CairoContext) throws {
+        let links = try CairoPlayer.play(list, on: cr)
+        if recordsLinks { linkAreas += links }
     }
 
     /// When set, cell text that shows the same as plain glyphs is recorded so (`GlyphBatch`),

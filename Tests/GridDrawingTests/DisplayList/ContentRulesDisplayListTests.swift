@@ -219,6 +219,27 @@ import Testing
         #expect(layouts.map { $0.logicalRect.width } == strings.map { try! Self.logical($0, ResolvedStyle()).width })
     }
 
+    /// A title or footnote block is its text shown by Pango from the inner box's origin in the
+    /// block's colour, unclipped, then its link over the text cut to the block's rectangle.
+    @Test func blockIsItsTextThenItsLinks() throws {
+        let (_, painter) = try Self.record(Self.grid(text([["x"]])), format: .pdf)
+        let layout = TextLayout(context: painter.context)
+        var style = ResolvedStyle()
+        style.color = Color(hex: 0x336699)
+        style.opacity = 0.5
+        style.ellipsize = .none   // one line, wider than the block
+        let string = "a title linked from end to end"
+        layout.prepare(string, style: style, width: 40, link: "https://example.org/t")
+        let rect = Rect(x: 0, y: 0, width: 60, height: 30), inner = Rect(x: 10, y: 5, width: 40, height: 20)
+        var list = DisplayList()
+        painter.recordBlock(into: &list, layout, style: style, rect: rect, inner: inner, target: Self.target())
+        #expect(list.pangoTexts == [PangoTextNode(layout: layout, x: 10, y: 5, color: style.color.faded(0.5), clip: nil)])
+        try #require(list.items.count == 2 && list.links.count == 1)
+        let box = layout.logicalRect
+        #expect(list.links[0] == LinkNode(url: "https://example.org/t",
+                                          rects: [Rect(x: 10 + box.x, y: 5 + box.y, width: 50 - box.x, height: box.height)]))
+    }
+
     /// Images and texts keep cell order: in PDF, glyph texts on either side of an image are
     /// separate nodes with the image between them (the player shows the glyphs before it).
     @Test func contentKeepsCellOrder() throws {
