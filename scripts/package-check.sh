@@ -54,6 +54,14 @@ mapfile -t made < <(scripts/package.sh --bin "$bin" --fast --out "$work/dist")
 deb=${made[0]} archive=${made[1]}
 version=$("$bin" --version)
 echo "package-check: packaged $(basename "$deb") and $(basename "$archive") in $((SECONDS - started)) s"
+# Reproducible: a second run, later, from another temporary folder, under another umask and
+# locale, gives the same bytes.
+mkdir -p "$work/tmp2"
+mapfile -t again < <(umask 077; TMPDIR=$work/tmp2 LANG=de_DE.UTF-8 scripts/package.sh --bin "$bin" --fast --out "$work/dist2")
+for i in 0 1; do
+  cmp -s "${made[$i]}" "${again[$i]}" && ok "$(basename "${made[$i]}"): a second run gives the same bytes" \
+    || bad "$(basename "${made[$i]}"): a second run gives other bytes"
+done
 
 # The inputs: every script of the pinned stack (DejaVu: Latin, Greek, Cyrillic; Noto: Thai,
 # Devanagari; Noto CJK: Japanese, Korean, Chinese; Noto Color Emoji), and two small tables for

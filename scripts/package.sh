@@ -70,7 +70,7 @@ mkdir -p "$out"
 # Sets every file's mtime to SOURCE_DATE_EPOCH and modes to 0755 (executables) or 0644.
 normalize() {
   find "$1" -type d -exec chmod 0755 {} +
-  find "$1" -type f -exec chmod go-w,a+r {} +
+  find "$1" -type f -exec chmod u=rwX,go=rX {} +
   find "$1" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 }
 
