@@ -5,7 +5,8 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build --build-tests
 swift test --skip-build 2>&1 | tee .build/test-output.txt
-# The .deb and the portable archive of the debug binary, installed and run without Swift (~90 s).
+# The .deb and the portable archive of the debug binary, made twice (reproducible), installed and
+# run without Swift (about 2 minutes on 2 cores).
 scripts/package-check.sh
 # The GridRender documentation: every link of the landing page resolves, every symbol listed.
 swift package --disable-sandbox generate-documentation --target GridRender --warnings-as-errors >/dev/null
