@@ -23,7 +23,7 @@ struct DocumentOptions: ParsableArguments {
     var fontDirectories: [String] = []
 
     @Option(name: .customLong("input-format"),
-            help: ArgumentHelp("Read inputs as json, yaml, csv, tsv or md whatever their extension (for - other than JSON).",
+            help: ArgumentHelp("Read inputs as json, yaml, csv, tsv or md whatever their extension (- is otherwise told from its bytes).",
                                valueName: "format"))
     var inputFormat: InputFormat?
 

@@ -32,3 +32,20 @@ import Testing
         #expect(quiet.warnings.isEmpty)
     }
 }
+
+/// `CSVTable.readsAsNumber` agrees with `NumberFormat.parseNumber` (which column inference uses).
+@Suite struct ReadsAsNumberTests {
+    @Test func agreesWithParseNumberOnGeneratedTexts() {
+        var rng = SplitMix(seed: 27)
+        let alphabet = Array("0123456789.-+eE \tx,")
+        var texts = ["", " ", "1", "-1", "+.5", "5.", ".", "-", "1e5", "1e999", "1e", "1.2.3", " 7\t", "0x10", "NaN", "inf",
+                     String(repeating: "9", count: 400), "1" + String(repeating: "0", count: 299) + ".5"]
+        for _ in 0..<20_000 {
+            let n = Int(rng.next() % 8)
+            texts.append(String((0..<n).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }))
+        }
+        for t in texts {
+            #expect(CSVTable.readsAsNumber(t) == (NumberFormat.parseNumber(t) != nil), "\(t.debugDescription)")
+        }
+    }
+}
