@@ -6,8 +6,9 @@
 /// Recorded: the fills of cell backgrounds, bars, swatches and solid lines, the strokes of dashed
 /// lines (grid lines, header rule, borders, the outer line, closing and frozen-boundary lines),
 /// the selection glow, and cell content: images, links, and text as glyphs (`GlyphsNode`).
-/// Cell content is recorded a slab of a region at a time (at most `ScratchLayouts.capacity`
-/// Pango texts), never for the whole table.
+/// Cell content is recorded a slab of a region at a time, in parts of at most
+/// `GridPainter.contentItems` nodes and `ScratchLayouts.capacity` Pango texts, never for the
+/// whole table.
 ///
 /// One exception to "plain values": a text that only Pango can show as it is today (markup
 /// colours and decorations, right-to-left runs, ligature clusters, links, translucent colour;

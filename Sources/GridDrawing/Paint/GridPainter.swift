@@ -17,6 +17,8 @@ final class GridPainter {
     let scratch: ScratchLayouts
     /// The content recorded for the slab being painted (kept for its storage).
     private(set) var content = DisplayList()
+    /// The glyphs of `content` played and not yet shown (shown at the end of each slab).
+    private var joiner = GlyphJoiner()
     let images: ImageCache
     var fills = FillBatch()
     var strokes = StrokeBatch()
@@ -241,8 +243,9 @@ final class GridPainter {
         cr.rectangle(region.clip)
         cr.clip()
         cr.translate(region.offset.x, region.offset.y)
-        // Cell content: recorded a slab at a time (played early when its Pango texts hold every
-        // scratch layout, right after such a text, when no glyphs are pending), then played.
+        // Cell content: recorded a slab at a time, played in parts of at most `contentItems`
+        // nodes or `ScratchLayouts.capacity` Pango texts; glyphs pending at the end of a part
+        // wait for the next one, so the calls are those of the slab in one list.
         let target = PaintTarget(cr)
         let source = grid.cells
         try forEachSlab {
@@ -250,16 +253,24 @@ final class GridPainter {
                 let content = source.content(row: cell.row, column: cell.column, item: cell.item)
                 if case .text = content { guard layers.contains(.text) else { continue } } else { guard layers.contains(.cells) else { continue } }
                 try recordContent(into: &self.content, target, device, cell, style, content)
-                if scratch.isFull { try playContent(cr) }
+                if scratch.isFull || self.content.items.count >= contentItems { try playContent(cr) }
             }
             try playContent(cr)
+            joiner.flush(cr)
         }
         fills.flush(cr)
     }
 
-    /// Plays the content recorded so far and frees its layouts.
+    /// The most nodes of cell content recorded before they are played (a slab holds up to
+    /// 16,384 cells: recorded whole, a PDF slab's glyphs took megabytes; tests play in small
+    /// parts to compare with one).
+    var contentItems = 1024
+
+    /// Plays the content recorded so far (its last glyphs left pending in `joiner`), keeps its
+    /// links for SVG and frees its layouts.
     private func playContent(_ cr: CairoContext) throws {
-        try play(content, on: cr)
+        let links = try CairoPlayer.play(content, on: cr, joiner: &joiner)
+        if recordsLinks { linkAreas += links }
         content.removeAll()
         scratch.releaseAll()
     }

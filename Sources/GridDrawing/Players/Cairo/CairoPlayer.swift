@@ -8,6 +8,14 @@ enum CairoPlayer {
     @discardableResult
     static func play(_ list: DisplayList, on cr: CairoContext) throws -> [LinkArea] {
         var joiner = GlyphJoiner()
+        defer { joiner.flush(cr) }
+        return try play(list, on: cr, joiner: &joiner)
+    }
+
+    /// Plays `list` with glyphs still pending in `joiner` from the lists before it, leaving the
+    /// glyphs at its end pending (the caller flushes): a region recorded in several lists
+    /// shows the same calls as in one.
+    static func play(_ list: DisplayList, on cr: CairoContext, joiner: inout GlyphJoiner) throws -> [LinkArea] {
         var links: [LinkArea] = []
         for item in list.items {
             if case .glyphs(let text) = item {
@@ -24,7 +32,6 @@ enum CairoPlayer {
             case .glyphs: break
             }
         }
-        joiner.flush(cr)
         return links
     }
 
