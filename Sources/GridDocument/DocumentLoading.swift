@@ -19,7 +19,9 @@ extension Document {
             guard let format = InputFormat.sniff(bytes) else {
                 throw DocumentError(file: path, "cannot tell whether standard input is JSON, YAML, CSV or Markdown; name its format with --input-format json|yaml|csv|tsv|md")
             }
-            return try decode(bytes, as: format, path: path, maxInputBytes: maxInputBytes, reading: reading)
+            var d = try decode(bytes, as: format, path: path, maxInputBytes: maxInputBytes, reading: reading)
+            d.dataReading.sniffedFormat = format
+            return d
         }
         let ext = FileIO.fileExtension(path)
         let base = FileIO.directory(of: path)

@@ -126,7 +126,7 @@ struct DocumentOptions: ParsableArguments {
         else { document = try Document.load(path: path, maxInputBytes: limit, reading: csv.reading) }
         document = try document.applying(overrides)
         document = try document.applying(settings)
-        let format = inputFormat ?? InputFormat(pathExtension: PathBytes.pathExtension(path))
+        let format = inputFormat ?? document.dataReading.sniffedFormat ?? InputFormat(pathExtension: PathBytes.pathExtension(path))
         let preview = PreviewOptions(padding: padding, stretch: stretch, bareTable: [.csv, .tsv, .md].contains(format),
                                      markdown: format == .md)
         document = try document.applying(preview, width: width)

@@ -105,6 +105,19 @@ import Testing
         #expect((object["rows"] as? [Any])?.count == 2, "\(sample.name)")
     }
 
+    /// Sniffed standard input is presented as the file would be (a Markdown table's padding,
+    /// a titled CSV's padding): the same PNG, byte for byte.
+    @Test(arguments: [("Fixtures/markdown/scores.md", [String]()), ("Fixtures/csv/penguins.csv", ["--title", "Penguins"])])
+    func standardInputRendersAsTheFile(file: String, options: [String]) throws {
+        let dir = try CLI.scratch("stdin-as-file")
+        let text = try String(contentsOfFile: CLI.packageRoot.appendingPathComponent(file).path, encoding: .utf8)
+        let fromFile = try gridrender(["render", CLI.packageRoot.appendingPathComponent(file).path, "-o", "file.png"] + options, in: dir)
+        let fromStdin = try gridrender(["render", "-", "-o", "stdin.png"] + options, stdin: text, in: dir)
+        #expect(fromFile.status == 0 && fromStdin.status == 0, "\(fromFile.stderr) \(fromStdin.stderr)")
+        let a = try Data(contentsOf: URL(fileURLWithPath: dir + "/file.png")), b = try Data(contentsOf: URL(fileURLWithPath: dir + "/stdin.png"))
+        #expect(a == b, "\(file): \(a.count) and \(b.count) bytes")
+    }
+
     @Test func headOfACSVRendersFromStandardInput() throws {
         let dir = try CLI.scratch("head")
         let head = try String(contentsOfFile: Self.penguins, encoding: .utf8).split(separator: "\n").prefix(10).joined(separator: "\n") + "\n"

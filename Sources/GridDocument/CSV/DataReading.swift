@@ -12,6 +12,9 @@ package struct DataReading: Sendable, Hashable {
     /// Warnings met while reading data before `prepare` (standard input, `--sort`), which
     /// `prepare` reports with its own.
     package var warnings: [String] = []
+    /// The format standard input was told to be from its bytes (`InputFormat.sniff`), so the CLI
+    /// presents `cat t.md | gridrender render -` as it presents `t.md`; nil for a named file.
+    package var sniffedFormat: InputFormat?
 
     package init(delimiter: UInt8? = nil, missingTokens: [String]? = nil) {
         self.delimiter = delimiter; self.missingTokens = missingTokens
