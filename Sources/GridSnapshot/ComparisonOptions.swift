@@ -31,6 +31,9 @@ public struct ComparisonOptions: Sendable, Hashable, Encodable {
     public var windowSize: Int
     /// Compare images of different sizes over their common top-left area instead of failing.
     public var allowSizeMismatch: Bool
+    /// Match the images' pixel rows before comparing (`compare --align rows`,
+    /// `RowAlignedComparison`): inserted and removed rows are reported as bands.
+    package var alignRows = false
 
     public init(name: String = "custom", channelTolerance: Int = 0, yiqThreshold: Double? = nil,
                 ignoreAntialiasing: Bool = false, maxAntialiasedFraction: Double? = nil,
@@ -95,7 +98,7 @@ public struct ComparisonOptions: Sendable, Hashable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case name, channelTolerance, yiqThreshold, ignoreAntialiasing, maxAntialiasedFraction,
-             maxDifferingPixels, maxDifferingFraction, maxDifferingInWindow, windowSize, allowSizeMismatch
+             maxDifferingPixels, maxDifferingFraction, maxDifferingInWindow, windowSize, allowSizeMismatch, align
     }
 
     /// Every key is always written (null when unset) so JSON consumers see a fixed shape.
@@ -111,5 +114,6 @@ public struct ComparisonOptions: Sendable, Hashable, Encodable {
         try c.encode(maxDifferingInWindow, forKey: .maxDifferingInWindow)
         try c.encode(windowSize, forKey: .windowSize)
         try c.encode(allowSizeMismatch, forKey: .allowSizeMismatch)
+        if alignRows { try c.encode("rows", forKey: .align) }
     }
 }

@@ -64,6 +64,8 @@ package struct ComparisonResult: Sendable, Hashable, Encodable {
     public var densestWindow: Window?
     public var failures: [Failure]
     public var options: ComparisonOptions
+    /// With `--align rows`: the runs of rows only one image has (`RowAlignedComparison`); nil otherwise.
+    package var bands: [RowAlignedComparison.Band]? = nil
 
     public var passed: Bool { failures.isEmpty }
     /// Why the comparison failed, as one line; nil when it passed.
@@ -101,7 +103,7 @@ package struct ComparisonResult: Sendable, Hashable, Encodable {
     enum CodingKeys: String, CodingKey {
         case passed, reason, failures, expectedSize, actualSize, comparedPixels, identicalPixels,
              withinTolerancePixels, antialiasedPixels, differingPixels, maskedPixels, differingFraction,
-             maxChannelDifference, maxColorDelta, differingBounds, changedBounds, densestWindow, options
+             maxChannelDifference, maxColorDelta, differingBounds, changedBounds, densestWindow, options, bands
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -124,6 +126,7 @@ package struct ComparisonResult: Sendable, Hashable, Encodable {
         try c.encode(changedBounds, forKey: .changedBounds)
         try c.encode(densestWindow, forKey: .densestWindow)
         try c.encode(options, forKey: .options)
+        try c.encodeIfPresent(bands, forKey: .bands)
     }
 
     /// Pretty-printed JSON with sorted keys.

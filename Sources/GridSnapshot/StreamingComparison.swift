@@ -28,6 +28,7 @@ package enum StreamingComparison {
         let a = try PNGRowReader(path: actual)
         try e.check(budget: pixelBudget)
         try a.check(budget: pixelBudget)
+        if options.alignRows { return try rowAligned(expected: expected, actual: actual, options: options, masks: masks, diff: diff) }
         let expectedSize = ComparisonResult.Size(width: e.width, height: e.height)
         let actualSize = ComparisonResult.Size(width: a.width, height: a.height)
         if expectedSize != actualSize && !options.allowSizeMismatch && diff == nil {
@@ -44,6 +45,18 @@ package enum StreamingComparison {
             return result!
         }
         return try run.compare(diffPath: nil)
+    }
+
+    /// `--align rows`: both images decoded (rows are matched across the whole height), then
+    /// `RowAlignedComparison`; within the pixel budget already checked.
+    static func rowAligned(expected: String, actual: String, options: ComparisonOptions, masks: [ComparisonResult.Rect],
+                           diff: String?) throws(ImageError) -> ComparisonResult {
+        let outcome = RowAlignedComparison.compare(expected: try RGBAImage(contentsOfPNGFile: expected),
+                                                   actual: try RGBAImage(contentsOfPNGFile: actual), options: options, masks: masks)
+        if let diff {
+            try FileIO.atomically(diff) { temporary throws(ImageError) in try outcome.diffImage().writePNG(to: temporary) }
+        }
+        return outcome.result
     }
 
     /// The state of one streamed comparison: a ring of rows per image and the classifier.

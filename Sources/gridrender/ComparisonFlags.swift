@@ -28,6 +28,9 @@ struct ComparisonFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Rectangles to leave out of the comparison: {\"masks\": [{\"path\"?: glob, \"x\", \"y\", \"width\", \"height\"}]}.", valueName: "FILE.json"))
     var mask: String?
 
+    @Option(help: ArgumentHelp("rows: match the images' pixel rows first, so inserted and removed rows are bands, not changes (images of any heights).", valueName: "rows"))
+    var align: String?
+
     @Option(name: .customLong("max-image-pixels"),
             help: ArgumentHelp("Refuse images with more pixels than this, before decoding (default 400000000).", valueName: "N"))
     var maxImagePixels: Int?
@@ -43,6 +46,7 @@ struct ComparisonFlags: ParsableArguments {
         if let maxFraction { words += ["--max-fraction", "\(maxFraction)"] }
         if let mask { words += ["--mask", mask] }  // as given, like the folders: run from the same folder
         if let maxImagePixels { words += ["--max-image-pixels", "\(maxImagePixels)"] }
+        if let align { words += ["--align", align] }
         return words
     }
 
@@ -83,6 +87,12 @@ struct ComparisonFlags: ParsableArguments {
                 throw CompareError(message: "--max-fraction: expected a number from 0 to 1, found \(maxFraction)")
             }
             options = options.with(maxDifferingFraction: maxFraction)
+        }
+        if let align {
+            guard align.lowercased() == "rows" else {
+                throw CompareError(message: "--align: expected rows, found \"\(escapeForMessage(align))\"")
+            }
+            options.alignRows = true
         }
         return options
     }

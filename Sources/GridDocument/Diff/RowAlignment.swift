@@ -16,9 +16,20 @@ package enum RowAlignment {
     static let exhaustivePairs = 1_000_000
 
     package static func align(_ old: [[String]], _ new: [[String]]) -> [Step] {
-        var aligner = Aligner(old: old, new: new)
-        aligner.diff(0..<old.count, 0..<new.count)
-        return aligner.steps
+        align(old, new, alike: { alike(old[$0], new[$1]) })
+    }
+
+    /// The alignment of any two sequences: `old[i] == new[j]` makes rows equal, `alike(i, j)`
+    /// says whether rows left between anchors may be paired (`gridrender compare --align rows`
+    /// aligns pixel rows by their hashes). `exhaustivePairs`: the largest gap weighed pair by
+    /// pair (a gap of more is paired positionally).
+    package static func align<Row: Hashable>(_ old: [Row], _ new: [Row], alike: (Int, Int) -> Bool,
+                                             exhaustivePairs: Int = RowAlignment.exhaustivePairs) -> [Step] {
+        withoutActuallyEscaping(alike) { alike in
+            var aligner = Aligner(old: old, new: new, alike: alike, exhaustivePairs: exhaustivePairs)
+            aligner.diff(0..<old.count, 0..<new.count)
+            return aligner.steps
+        }
     }
 
     /// Whether two rows look alike: at least half of their cells equal (and one).
@@ -29,8 +40,10 @@ package enum RowAlignment {
         return equal > 0 && 2 * equal >= n
     }
 
-    private struct Aligner {
-        let old: [[String]], new: [[String]]
+    private struct Aligner<Row: Hashable> {
+        let old: [Row], new: [Row]
+        let alike: (Int, Int) -> Bool
+        let exhaustivePairs: Int
         var steps: [Step] = []
 
         mutating func diff(_ a: Range<Int>, _ b: Range<Int>) {
@@ -66,7 +79,7 @@ package enum RowAlignment {
         /// Rows found exactly once in `a` and once in `b`, the longest run of them in the same
         /// order in both (patience sorting), in order.
         func uniqueAnchors(_ a: Range<Int>, _ b: Range<Int>) -> [(Int, Int)] {
-            var seen: [[String]: (countA: Int, indexA: Int, countB: Int, indexB: Int)] = [:]
+            var seen: [Row: (countA: Int, indexA: Int, countB: Int, indexB: Int)] = [:]
             for i in a { seen[old[i], default: (0, i, 0, -1)].countA += 1 }
             for j in b {
                 guard var entry = seen[new[j]] else { continue }
@@ -101,11 +114,11 @@ package enum RowAlignment {
         /// plus alike ones (1); positionally when the gap is too large to weigh every pair.
         mutating func pair(_ a: Range<Int>, _ b: Range<Int>) {
             let n = a.count, m = b.count
-            guard n * m <= RowAlignment.exhaustivePairs else {
+            guard n * m <= exhaustivePairs else {
                 var removed: [Step] = [], added: [Step] = []
                 for k in 0..<min(n, m) {
                     let i = a.lowerBound + k, j = b.lowerBound + k
-                    if RowAlignment.alike(old[i], new[j]) {
+                    if alike(i, j) {
                         steps += removed + added; removed = []; added = []
                         steps.append(.match(old: i, new: j))
                     } else {
@@ -121,8 +134,8 @@ package enum RowAlignment {
             var weight = [Int8](repeating: 0, count: n * m)
             for i in 0..<n {
                 for j in 0..<m {
-                    let x = old[a.lowerBound + i], y = new[b.lowerBound + j]
-                    weight[i * m + j] = x == y ? 2 : (RowAlignment.alike(x, y) ? 1 : 0)
+                    let x = a.lowerBound + i, y = b.lowerBound + j
+                    weight[i * m + j] = old[x] == new[y] ? 2 : (alike(x, y) ? 1 : 0)
                 }
             }
             for i in stride(from: n - 1, through: 0, by: -1) {
