@@ -220,5 +220,5 @@ extension Document {
     /// The layout keys of §2 (`columnWidths` … `spans`) are decoded straight into a layout-core
     /// spec, so each key is declared once; `prepare` gives it the content and the canvas size.
     /// Its `content` is a placeholder until then.
-    public static func emptyLayout() -> GridSpec { GridSpec(content: .table(GridSpec.Table(columnCount: 0, rows: []))) }
+    package static func emptyLayout() -> GridSpec { GridSpec(content: .table(GridSpec.Table(columnCount: 0, rows: []))) }
 }
