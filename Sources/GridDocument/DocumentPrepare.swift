@@ -169,32 +169,30 @@ extension Document {
     }
 
 
+    /// The columns: explicit, or inferred from the CSV header, record keys, or the first inline row
+    /// (taken out of `loaded`'s cells); `headerRows` becomes 0 when no row names them and the
+    /// document did not say. `prepare` and `dataTable` (what `diff` compares) share it.
+    func inferredColumns(_ loaded: inout LoadedData, headerRows: inout Int) -> [Column] {
+        if let columns { return columns }
+        if !loaded.header.isEmpty { return loaded.header.map { Column(key: $0) } }
+        if let records = loaded.records {
+            var keys: [String] = [], seen = Set<String>()
+            for r in records { for f in r where seen.insert(f.key).inserted { keys.append(f.key) } }
+            return keys.map { Column(key: $0) }
+        }
+        guard !loaded.cells.isEmpty || sections.contains(where: { !$0.rows.isEmpty }) else { return [] }
+        let width = (loaded.cells + sections.flatMap(\.rows)).map(\.count).max() ?? 0
+        if headerRows > 0, !loaded.cells.isEmpty { return Column.named(by: loaded.cells.removeFirst(), count: width) }
+        // No row names the columns: they are numbered, and numbers make a poor header.
+        if self.headerRows == nil { headerRows = 0 }
+        return (0..<width).map { Column(key: "\($0 + 1)") }
+    }
+
     private func prepareTable(sheet: StyleSheet, images: ImageTally, rule: LineStyle) throws(DocumentError) -> TablePreparation {
         var loaded = try loadData(images: images)
         var headerRows = self.headerRows ?? 1
 
-        // Columns: explicit, or inferred from the CSV header, record keys, or the first inline row.
-        var columnSpecs: [Column]
-        if let columns {
-            columnSpecs = columns
-        } else if !loaded.header.isEmpty {
-            columnSpecs = loaded.header.map { Column(key: $0) }
-        } else if let records = loaded.records {
-            var keys: [String] = [], seen = Set<String>()
-            for r in records { for f in r where seen.insert(f.key).inserted { keys.append(f.key) } }
-            columnSpecs = keys.map { Column(key: $0) }
-        } else if !loaded.cells.isEmpty || sections.contains(where: { !$0.rows.isEmpty }) {
-            let width = (loaded.cells + sections.flatMap(\.rows)).map(\.count).max() ?? 0
-            if headerRows > 0, !loaded.cells.isEmpty {
-                columnSpecs = Column.named(by: loaded.cells.removeFirst(), count: width)
-            } else {
-                // No row names the columns: they are numbered, and numbers make a poor header.
-                if self.headerRows == nil { headerRows = 0 }
-                columnSpecs = (0..<width).map { Column(key: "\($0 + 1)") }
-            }
-        } else {
-            columnSpecs = []
-        }
+        let columnSpecs = inferredColumns(&loaded, headerRows: &headerRows)
 
         let totalRows = loaded.strings.count + loaded.cells.count + (loaded.records?.count ?? 0)
             + sections.reduce(0) { $0 + $1.rows.count } + 1

@@ -24,24 +24,8 @@ extension Document {
             throw DocumentError(file: file, keyPath: "items", "diff compares tables; this document is an item grid")
         }
         var loaded = try loadData()
-        var columnSpecs: [Column]
-        let headerRows = self.headerRows ?? 1
-        if let columns {
-            columnSpecs = columns
-        } else if !loaded.header.isEmpty {
-            columnSpecs = loaded.header.map { Column(key: $0) }
-        } else if let records = loaded.records {
-            var keys: [String] = [], seen = Set<String>()
-            for r in records { for f in r where seen.insert(f.key).inserted { keys.append(f.key) } }
-            columnSpecs = keys.map { Column(key: $0) }
-        } else {
-            let width = (loaded.cells + sections.flatMap(\.rows)).map(\.count).max() ?? 0
-            if headerRows > 0, !loaded.cells.isEmpty {
-                columnSpecs = Column.named(by: loaded.cells.removeFirst(), count: width)
-            } else {
-                columnSpecs = (0..<width).map { Column(key: "\($0 + 1)") }
-            }
-        }
+        var headerRows = self.headerRows ?? 1
+        let columnSpecs = inferredColumns(&loaded, headerRows: &headerRows)
         if let records = loaded.records { loaded.cells = Self.positionalRows(records, columns: columnSpecs) }
         // CSV columns by header name when the document lists its own.
         var csvIndex = Array(columnSpecs.indices)
