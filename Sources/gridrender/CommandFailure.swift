@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GridDocument
+import GridDrawing
 
 /// Prints one `error: …` line to standard error and returns the exit code to throw.
 /// Every command reports bad input this way: one line, no stack trace (DESIGN.md §8).
@@ -24,4 +25,13 @@ func warn(_ message: String) {
 /// Prints an informational line (`wrote out.png (640×480 px, 1 page)`) to standard error, escaped like errors.
 func note(_ message: String) {
     FileHandle.standardError.write(Data("\(Echo.short(message, limit: 2_000))\n".utf8))
+}
+
+/// The exit for an error thrown while rendering or laying out `input`: bad input (a document
+/// error, or a render error the input caused) is one line and code 2; anything else (Cairo, the
+/// file system) code 1.
+func renderFailure(_ error: Error, input: String) -> ExitCode {
+    if let error = error as? DocumentError { return fail(error) }
+    if let error = error as? RenderError, error.isBadInput { return fail("\(input): \(error)") }
+    return fail("\(input): \(error)", code: 1)
 }

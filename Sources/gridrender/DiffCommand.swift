@@ -77,12 +77,8 @@ struct DiffCommand: ParsableCommand, CheckedAfterParsing {
                 let grid = try newDocument.diffDocument(diff, old: oldTable, new: newTable, context: context)
                     .prepare(theme: document.theme, width: document.width, scale: document.scale)
                 try GridRenderer.render(grid, to: output, options: document.renderOptions(warnings: { warn($0) }))
-            } catch let error as DocumentError {
-                throw fail(error)
-            } catch let error as RenderError where error.isBadInput {
-                throw fail("\(new): \(error)")
             } catch {
-                throw fail("\(output): \(error)", code: 2)
+                throw renderFailure(error, input: new)
             }
         }
         if let markdown {

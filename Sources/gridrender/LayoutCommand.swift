@@ -26,12 +26,8 @@ struct LayoutCommand: ParsableCommand, CheckedAfterParsing {
         do {
             let layout = try GridRenderer.layout(grid, options: document.renderOptions(warnings: { warn($0) }))
             print(layout.json(units: units))
-        } catch let error as DocumentError {
-            throw fail(error)
-        } catch let error as RenderError where error.isBadInput {
-            throw fail("\(input): \(error)")
         } catch {
-            throw fail("\(input): \(error)", code: 1)
+            throw renderFailure(error, input: input)
         }
     }
 }

@@ -320,12 +320,8 @@ extension RenderCommand {
         let bytes: [UInt8]
         do {
             bytes = try GridRenderer.render(grid, format: format, options: renderOptions)
-        } catch let error as DocumentError {
-            throw fail(error)
-        } catch let error as RenderError where error.isBadInput {
-            throw fail("\(input): \(error)")
         } catch {
-            throw fail("\(input): \(error)", code: 1)
+            throw renderFailure(error, input: input)
         }
         if let problem = StandardOutput.write(bytes) { throw fail("-o -: cannot write to standard output: \(problem)", code: 1) }
     }
