@@ -15,6 +15,8 @@ public struct Document: Sendable, Hashable {
     public var title: String?
     public var subtitle: String?
     public var footnote: String?
+    /// `alt`: the picture's text alternative (`altText()`); nil = generated from the data.
+    package var alt: String?
 
     /// Table mode: explicit columns; nil = inferred from the data.
     public var columns: [Column]?

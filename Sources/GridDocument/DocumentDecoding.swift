@@ -5,7 +5,7 @@ import GridLayout
 /// render a different table than the user asked for.
 extension NodeDecoder {
     static let documentKeys = [
-        "$schema", "canvas", "title", "subtitle", "footnote",
+        "$schema", "canvas", "title", "subtitle", "footnote", "alt",
         "columns", "header", "data", "sections",
         "items", "flow", "maxColumns", "maxRows", "itemHeight", "sectionsStartOnNewLine",
         "columnWidths", "defaultColumnWidth", "rowHeights", "defaultRowHeight", "minimumRowHeight", "minimumColumnWidth",
@@ -24,6 +24,7 @@ extension NodeDecoder {
         if let n = o["canvas"] { d.canvas = try canvas(n, "canvas") }
         if let n = o["title"] { d.title = try string(n, "title") }
         if let n = o["subtitle"] { d.subtitle = try string(n, "subtitle") }
+        if let n = o["alt"] { d.alt = try string(n, "alt") }
         if let n = o["footnote"] { d.footnote = try string(n, "footnote") }
 
         if let n = o["columns"] {

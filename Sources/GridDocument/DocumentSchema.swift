@@ -28,6 +28,7 @@ extension Document {
         },
         "title": {"type": "string", "description": "Text block above the grid."},
         "subtitle": {"type": "string", "description": "Text block below the title."},
+        "alt": {"type": "string", "description": "The table's text alternative, for readers who cannot see it; default: generated from the title, the columns and the numbers' ranges."},
         "footnote": {"type": "string", "description": "Text block below the grid."},
         "columns": {"type": "array", "description": "Table mode: the columns, in order; absent = inferred from the data.", "items": {
           "type": "object", "additionalProperties": false, "required": ["key"],

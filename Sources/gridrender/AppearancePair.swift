@@ -14,14 +14,17 @@ enum AppearancePair {
     }
 
     /// The `<picture>` element for a light/dark pair of one input, or nil when the tasks are not one.
-    static func snippet(_ tasks: [RenderCommand.Task]) -> String? {
+    /// `alt`: the table's text alternative (`Document.altText()`), else the input's stem. The
+    /// `<img>` carries the picture's 1x size (`PictureSize`) so a 2x PNG is not shown twice as large.
+    static func snippet(_ tasks: [RenderCommand.Task], alt: String? = nil) -> String? {
         guard let light = tasks.first(where: { $0.appearance == .light }),
               let dark = tasks.first(where: { $0.appearance == .dark }) else { return nil }
-        let alt = light.input == "-" ? "table" : PathBytes.stem(light.input)
+        let alt = alt ?? (light.input == "-" ? "table" : PathBytes.stem(light.input))
+        let size = PictureSize.of(light.output).map { " width=\"\($0.width)\" height=\"\($0.height)\"" } ?? ""
         return """
             <picture>
               <source media="(prefers-color-scheme: dark)" srcset="\(XMLText.escaped(URLPath.reference(dark.output)))">
-              <img alt="\(XMLText.escaped(alt))" src="\(XMLText.escaped(URLPath.reference(light.output)))">
+              <img alt="\(XMLText.escaped(alt))" src="\(XMLText.escaped(URLPath.reference(light.output)))"\(size)>
             </picture>
             """
     }

@@ -38,6 +38,9 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
     @Flag(name: .shortAndLong, help: "Do not print the `wrote FILE (W×H px, N pages)` line (printed when standard error is a terminal).")
     var quiet = false
 
+    @Flag(help: "Print each input's text alternative on standard output: the document's alt, else one made from the title, the columns and the numbers' ranges.")
+    var alt = false
+
     @Flag(help: "Render again whenever an input (document, data files, theme) changes; Ctrl-C stops.")
     var watch = false
 
@@ -63,6 +66,8 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
     func check() throws {
         try document.check()
         if inputs.isEmpty { throw ValidationError("no input given") }
+        // Standard input is read once, to render it.
+        if alt, inputs.contains("-") { throw ValidationError("--alt reads each input again: give files, not - (standard input)") }
         let formats = format.filter { !$0.contains("=") }
         if let bad = formats.first(where: { OutputFormat(rawValue: $0.lowercased()) == nil }) {
             throw ValidationError("--format: expected png, svg, pdf or KEY=SPEC (a column's format), found \"\(Echo.short(bad))\"")
@@ -157,7 +162,19 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
             if state.paginated, OutputFormat(path: task.output) != .pdf { task.output = PageFiles.path(task.output, page: 1) }
             return task
         }
-        if output != nil, let snippet = AppearancePair.snippet(shown) { print(snippet) }
+        if alt { try printAltTexts(settings: settings) }
+        if output != nil, let light = shown.first(where: { $0.appearance == .light }) {
+            // Standard input was read once: its alt text is not known here.
+            let alt = light.input == "-" ? nil : try? document.load(light.input, appearance: .light, settings: settings).altText()
+            if let snippet = AppearancePair.snippet(shown, alt: alt) { print(snippet) }
+        }
+    }
+
+    /// `--alt`: one line per input, in order.
+    private func printAltTexts(settings: TableSettings) throws {
+        for input in inputs {
+            do { print(Echo.short(try document.load(input, settings: settings).altText(), limit: 2_000)) } catch { throw fail(error) }
+        }
     }
 
     struct Task: Sendable {

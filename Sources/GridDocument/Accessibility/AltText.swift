@@ -8,6 +8,12 @@ extension Document {
     static let altColumnNames = 12
     static let altRanges = 4
 
+    /// The document's `alt`, else the generated text.
+    package func altText() throws(DocumentError) -> String {
+        if let alt, !alt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return alt }
+        return try generatedAltText()
+    }
+
     package func generatedAltText() throws(DocumentError) -> String {
         let title = self.title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
         if isItemMode {
