@@ -45,7 +45,7 @@ extension Document {
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw DocumentError(file: path, line: firstInvalidUTF8Line(bytes), "invalid UTF-8")
             }
-            var d = try decode(markdown: text, file: path)
+            var d = try decode(markdown: text, file: path, table: reading.markdownTable)
             d.blankMissingMarkdownCells(reading)
             d.baseDirectory = base
             d.maxInputBytes = maxInputBytes

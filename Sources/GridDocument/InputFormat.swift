@@ -52,7 +52,7 @@ extension Document {
             d = try decode(yaml: try text(), file: path)
             d.dataReading = d.dataReading.overridden(by: reading)
         case .md:
-            d = try decode(markdown: try text(), file: path)
+            d = try decode(markdown: try text(), file: path, table: reading.markdownTable)
             d.blankMissingMarkdownCells(reading)
         case .csv, .tsv:
             // Inline rows whose first row is the header: prepared exactly like a CSV file.

@@ -21,9 +21,15 @@ package struct MarkdownTable: Sendable, Hashable {
 
     /// The first pipe table in `text`, or nil when there is none.
     public static func first(in text: String) -> MarkdownTable? {
-        let lines = lines(of: text)
+        var heading: String?
+        return first(in: lines(of: text), from: 0, heading: &heading)
+    }
+
+    /// The first pipe table of `lines` from line index `from` (outside a code fence there),
+    /// `heading` set to the last ATX heading's text met on the way.
+    static func first(in lines: [Substring], from: Int, heading: inout String?) -> MarkdownTable? {
         var fence: Substring?
-        var i = 0
+        var i = from
         while i < lines.count {
             let trimmed = lines[i].drop { $0 == " " || $0 == "\t" }
             if let f = fence {
@@ -34,6 +40,7 @@ package struct MarkdownTable: Sendable, Hashable {
                 fence = trimmed.prefix(3)
                 i += 1; continue
             }
+            if let text = headingText(lines[i]) { heading = text; i += 1; continue }
             if i + 1 < lines.count, lines[i].contains("|"),
                let aligns = delimiterRow(lines[i + 1]) {
                 let header = cells(lines[i])
@@ -113,10 +120,13 @@ extension Document {
     /// A table document from the first pipe table of a Markdown text: one column per header cell
     /// (its text is the key and title; an empty or repeated one gets a numbered key), the
     /// delimiter row's alignment, the default theme.
-    package static func decode(markdown text: String, file: String? = nil) throws(DocumentError) -> Document {
-        guard let table = MarkdownTable.first(in: text) else {
+    /// `table`: which table (`--table`); nil, the first.
+    package static func decode(markdown text: String, file: String? = nil, table choice: MarkdownTableChoice? = nil) throws(DocumentError) -> Document {
+        let tables = MarkdownTable.all(in: text)
+        guard !tables.isEmpty else {
             throw DocumentError(file: file, "no Markdown pipe table found (a header row, a delimiter row such as | --- | --: |, then rows)")
         }
+        let table = try choice?.pick(tables, file: file) ?? tables[0].table
         var d = Document()
         d.file = file
         for (r, row) in ([table.header] + table.rows).enumerated() {

@@ -20,9 +20,14 @@ struct CSVOptions: ParsableArguments {
         }
     }
 
+    @Option(help: ArgumentHelp("Markdown input: read the N-th pipe table (from 1), or the first under the heading HEADING, instead of the first.",
+                               valueName: "N|HEADING"))
+    var table: String?
+
     /// The settings to read the inputs with (nil fields keep the document's).
     var reading: DataReading {
         var r = DataReading()
+        r.markdownTable = table.map(MarkdownTableChoice.init)
         if let delimiter, case .success(let b) = CSVDelimiter.parse(delimiter) { r.delimiter = b }
         if !missingTokens.isEmpty { r.missingTokens = missingTokens }
         return r

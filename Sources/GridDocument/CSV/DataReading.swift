@@ -12,6 +12,8 @@ package struct DataReading: Sendable, Hashable {
     /// Warnings met while reading data before `prepare` (standard input, `--sort`), which
     /// `prepare` reports with its own.
     package var warnings: [String] = []
+    /// Which table of a Markdown input is read (`--table N|HEADING`); nil, the first.
+    package var markdownTable: MarkdownTableChoice?
     /// The format standard input was told to be from its bytes (`InputFormat.sniff`), so the CLI
     /// presents `cat t.md | gridrender render -` as it presents `t.md`; nil for a named file.
     package var sniffedFormat: InputFormat?
