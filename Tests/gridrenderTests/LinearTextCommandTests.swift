@@ -144,7 +144,9 @@ extension LinearTextCommandTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let doc = place == "cell"
             ? #"{"columns": [{"key": "a", "width": 200, "style": {"wrap": true}}], "data": {"rows": [["\#(String(repeating: "línea\\n", count: 300))"]]}}"#
-            : #"{"columns": [{"key": "a"}], "data": {"rows": [["x"]]}, "footnotes": [\#((0..<300).map { #"{"text": "nota é \#($0)"}"# }.joined(separator: ","))]}"#
+            // A width of its own: joined by spaces, the notes wrap in the grid's width, and a PDF
+            // taller than 14,400 pt would be paginated with a warning of its own.
+            : #"{"canvas": {"width": 600}, "columns": [{"key": "a"}], "data": {"rows": [["x"]]}, "footnotes": [\#((0..<300).map { #"{"text": "nota é \#($0)"}"# }.joined(separator: ","))]}"#
         try doc.write(toFile: dir + "/doc.json", atomically: true, encoding: .utf8)
         let under = try CLI.run(["render", "doc.json", "-o", "all.\(format)"], in: dir, environment: ["GRIDRENDER_MAX_LINE_BREAKS": "1000"])
         #expect(under.status == 0 && under.stderr.isEmpty, "\(under.stderr)")
