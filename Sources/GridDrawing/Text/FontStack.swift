@@ -61,8 +61,11 @@ enum FontStack {
         var xml = "<?xml version=\"1.0\"?>\n<fontconfig>\n"
         // Read the system's font cache (fc-cache fills it when fonts are installed) instead of
         // rescanning the fonts and complaining that a private configuration has nowhere to
-        // write a cache. A cache only speeds scanning; the fonts found are the same.
+        // write a cache. A cache only speeds scanning; the fonts found are the same. A user who
+        // cannot write the system's cache (the portable archive run by anyone but root) gets one
+        // of their own (~/.cache/fontconfig) instead of "No writable cache directories".
         xml += "<cachedir>/var/cache/fontconfig</cachedir>\n"
+        xml += "<cachedir prefix=\"xdg\">fontconfig</cachedir>\n"
         if !rejected.isEmpty {
             xml += "<selectfont><rejectfont>\n"
             for path in rejected { xml += "<glob>\(XMLText.escaped(path))</glob>\n" }
