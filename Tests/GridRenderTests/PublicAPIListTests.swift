@@ -22,8 +22,10 @@ import Testing
     }
 
     /// The most lines docs/public-api.txt may have (831 when the engine declarations users do not
-    /// need became `package`). Re-recording a bigger surface fails here until a reviewer raises it.
-    static let ceiling = 831
+    /// need became `package`; 841 with the literal-friendly publication initialisers of issue 27
+    /// item 4, the `+Literals.swift` files). Re-recording a bigger surface fails here until a
+    /// reviewer raises it.
+    static let ceiling = 841
 
     static let engineModules = ["GridDocument", "GridLayout", "GridDrawing", "GridSnapshot"]
     static let products = ["GridRender", "GridSnapshotTesting", "SnapshotTestingGridRender", "GridRenderAccelerators"]
