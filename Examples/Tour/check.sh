@@ -15,7 +15,7 @@ if grep -E "(^|/)(Sources|Tests)/.*warning:|^/.*Examples/Tour.*warning:" "$log" 
   fail "the sample package builds with warnings"
 fi
 swift run --skip-build Tour >>"$log" 2>&1 || fail "the tour (swift run Tour)"
-grep -q "tour: 8 steps, 0 failures" "$log" || fail "the tour did not run every step"
+grep -q "tour: 9 steps, 0 failures" "$log" || fail "the tour did not run every step"
 
 # A clean slate: no references, no artifacts.
 rm -rf Snapshots Tests/TourAdapterTests/__Snapshots__/AdapterSnapshotTests "$SNAPSHOT_ARTIFACTS"

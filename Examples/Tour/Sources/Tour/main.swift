@@ -25,6 +25,7 @@ func step(_ name: String, _ body: () async throws -> Void) async {
 }
 await step("first table") { try firstTable() }
 await step("values") { try values() }
+await step("publication") { try publication() }
 await step("item grid") { try itemGrid() }
 await step("loading and rendering") { try loadingAndRendering() }
 await step("async rendering") { try await checkAsyncRendering() }
