@@ -145,12 +145,14 @@ extension Document {
             }
             let bytes: [UInt8]
             do {
-                bytes = try FileBytes.read(full, maxBytes: maxInputBytes)
+                bytes = try Timings.span("read") { () throws(FileBytes.ReadError) in try FileBytes.read(full, maxBytes: maxInputBytes) }
             } catch {
                 throw DocumentError(file: full, "cannot read file: \(error.reason)")
             }
             // The delimiter sniffed or forced, missing-value tokens blanked (`DataReading`).
-            let read = try dataReading.table(bytes, tsv: isTSV, file: full, budget: budget, maxRows: rowLimit)
+            let read = try Timings.span("decode") { () throws(DocumentError) in
+                try dataReading.table(bytes, tsv: isTSV, file: full, budget: budget, maxRows: rowLimit)
+            }
             loaded.header = read.table.header
             loaded.strings = read.table.rows
             loaded.warnings = read.warnings
@@ -159,7 +161,9 @@ extension Document {
             guard FileIO.exists(full) else {
                 throw DocumentError(file: file, line: line, keyPath: "data.json", "cannot read the JSON file \"\(full)\": no such file")
             }
-            var node = try Document.parseTree(path: full, displayName: full, maxBytes: maxInputBytes)
+            var node = try Timings.span("decode") { () throws(DocumentError) in
+                try Document.parseTree(path: full, displayName: full, maxBytes: maxInputBytes)
+            }
             if case .object = node.value, let r = node["records"] { node = r }
             let decoder = NodeDecoder(file: full)
             loaded.records = try decoder.records(node, "")

@@ -115,7 +115,8 @@ struct DocumentOptions: ParsableArguments {
     /// `appearance` replaces the document's (default: the one `--appearance` names, if one).
     /// `settings`: `--page`, `--format KEY=SPEC`, `--rename`, … as `table.settings(formats:)` made them.
     func prepare(_ path: String, appearance: Appearance? = nil, settings: TableSettings = TableSettings()) throws(DocumentError) -> PreparedGrid {
-        try load(path, appearance: appearance, settings: settings).prepare(theme: theme, width: width, scale: scale)
+        let loaded = try Timings.span("load") { () throws(DocumentError) in try load(path, appearance: appearance, settings: settings) }
+        return try loaded.prepare(theme: theme, width: width, scale: scale)
     }
 
     /// Loads one input with every option applied, not yet prepared (`diff` compares its data).

@@ -25,7 +25,7 @@ struct GridRenderCommand: ParsableCommand {
     /// their own runtime errors and throw `ExitCode`, which passes through unchanged.
     static func main() {
         do {
-            RenderTrace.mark("main")
+            TimingsRecording.startMain()
             // The CLI's process may be changed for speed (docs/API.md, "Accelerators").
             GridRenderAccelerators.install()
             // Ctrl-C, SIGTERM and SIGHUP remove any temporary output file before the process dies.
@@ -35,7 +35,6 @@ struct GridRenderCommand: ParsableCommand {
             // The raw argv, decoded losslessly: CommandLine.arguments has already turned file-name
             // bytes that are not UTF-8 into U+FFFD, losing the file's real name (PathBytes).
             var command = try parseAsRoot(Array(PathBytes.arguments.dropFirst()))
-            RenderTrace.mark("parsed arguments")
             // After parsing, so an unknown option is reported before any check (CheckedAfterParsing).
             try (command as? CheckedAfterParsing)?.check()
             try command.run()

@@ -50,6 +50,10 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
     @Flag(help: "Replace output files that have no write permission (refused otherwise).")
     var force = false
 
+    @Option(help: ArgumentHelp("Write where the render's time went to FILE: a Chrome trace (JSON) of its phases on every thread, for Perfetto or chrome://tracing. One input, -o only.",
+                               valueName: "FILE"))
+    var timings: String?
+
     @OptionGroup var document: DocumentOptions
 
     /// `--format` values without `=`: the output format (`validate` allows one).
@@ -96,9 +100,17 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
             throw ValidationError("--png-compression must be a deflate level from 0 to 9, got \(pngCompression)")
         }
         if watch && inputs.contains("-") { throw ValidationError("--watch cannot watch standard input (-)") }
+        if timings != nil && (output == nil || document.appearances.count > 1 || watch) {
+            throw ValidationError("--timings records one render: give one input and -o OUT (not --out-dir, --appearance light,dark or --watch)")
+        }
     }
 
     func run() throws {
+        try TimingsRecording.record(to: timings, protecting: inputs + (output.map { [$0] } ?? []), force: force) { try renderOnce() }
+    }
+
+    /// `run` without the timings around it.
+    private func renderOnce() throws {
         let settings = try document.table.settings(formats: columnFormats)
         if toStandardOutput { return try writeToStandardOutput(settings: settings) }
         guard watch else { return try renderAll(settings: settings, readFiles: nil) }
@@ -129,11 +141,8 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
         let budget = LockedBudget(bytes: Self.keptInputBytes)
         let prepared = BatchRunner(jobs: jobCount).run(tasks) { task in prepare(task, budget: budget, settings: settings) }
         readFiles?.replace(with: prepared.flatMap(\.readFiles))
-        RenderTrace.mark("all prepared")
         let plan = Self.plan(tasks, prepared)
-        RenderTrace.mark("plan declared")
         let clash = plan.clash()
-        RenderTrace.mark("plan checked")
         if let clash {
             throw fail(clash)
         }
@@ -270,9 +279,9 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
     /// Standard input can be read once only: its document is always kept.
     private func prepare(_ task: Task, budget: LockedBudget?, settings: TableSettings) -> Prepared {
         do {
-            RenderTrace.mark("start \(task.input)")
-            let grid = try document.prepare(task.input, appearance: task.appearance, settings: settings)
-            RenderTrace.mark("prepared")
+            let grid = try Timings.span("prepare") { () throws(DocumentError) in
+                try document.prepare(task.input, appearance: task.appearance, settings: settings)
+            }
             let text = grid.readFiles.filter { !["png", "svg", "pdf"].contains(PathBytes.pathExtension($0).lowercased()) }
             let keep = task.input == "-" || budget.map { $0.take(text.reduce(0) { $0 + Self.fileSize($1) }) } ?? true
             return keep ? .grid(grid) : .facts(readFiles: grid.readFiles, paginated: grid.page != nil)
@@ -304,7 +313,6 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
             options.force = force
             if report { options.writtenHandler = { note($0) } }
             try GridRenderer.render(grid, to: task.output, options: options)
-            RenderTrace.mark("written")
             return .rendered
         } catch let error as DocumentError {
             return .failed(error.description, code: 2)
@@ -330,7 +338,9 @@ extension RenderCommand {
         guard let format = outputFormat else { return }
         let input = inputs[0]
         let grid: PreparedGrid
-        do { grid = try document.prepare(input, settings: settings) } catch { throw fail(error) }
+        do {
+            grid = try Timings.span("prepare") { () throws(DocumentError) in try document.prepare(input, settings: settings) }
+        } catch { throw fail(error) }
         if grid.page != nil && format != .pdf {
             throw fail("-o -: a paginated \(format.rawValue.uppercased()) is written as one file a page; render a PDF to standard output, or give -o FILE")
         }
@@ -340,7 +350,7 @@ extension RenderCommand {
         } catch {
             throw renderFailure(error, input: input)
         }
-        if let problem = StandardOutput.write(bytes) { throw fail("-o -: cannot write to standard output: \(problem)", code: 1) }
+        if let problem = (Timings.span("write") { StandardOutput.write(bytes) }) { throw fail("-o -: cannot write to standard output: \(problem)", code: 1) }
     }
 }
 

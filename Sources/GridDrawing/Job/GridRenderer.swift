@@ -81,7 +81,6 @@ package enum GridRenderer {
         releaseLater(consume job)
         try written.get()
         if let summary { options.writtenHandler?(summary.line) }
-        RenderTrace.mark("file written")
     }
 
     /// Lets a finished job's objects (thousands of shaped Pango layouts for a big table: some

@@ -58,8 +58,9 @@ final class RenderJob {
         let links = LinkGate(policy: grid.linkPolicy), limits = TextLimits()
         self.links = links
         self.limits = limits
-        context = try TextContext(mode: grid.fonts, fontDirectories: options.fontDirectories, links: links,
-                                  limits: limits)
+        context = try Timings.span("fonts") {
+            try TextContext(mode: grid.fonts, fontDirectories: options.fontDirectories, links: links, limits: limits)
+        }
         let tableRows: [RowKind] = if case .table(let table) = grid.spec.content { table.rows } else { [] }
         let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context)
         self.decimals = decimals
@@ -84,15 +85,19 @@ final class RenderJob {
         if case .table(let table) = grid.spec.content {
             measurer.remember(rows: table.rows.count, columns: table.columnCount)
             // Text measurement is most of a big table's layout: shared out among the lanes.
-            measurer.prewarm(rowKinds: table.rows, columnCount: table.columnCount,
-                             chunks: RowChunks.partition(rows: table.rows.count, columns: table.columnCount), lanes: lanes)
-            RenderTrace.mark("measured")
+            let lanes = self.lanes
+            Timings.span("measure") {
+                measurer.prewarm(rowKinds: table.rows, columnCount: table.columnCount,
+                                 chunks: RowChunks.partition(rows: table.rows.count, columns: table.columnCount), lanes: lanes)
+            }
         }
         self.measurer = measurer
-        (frame, layout) = CanvasFrame.make(grid, measurer: measurer) { spec in
-            // Item mode: a cell's item index is only known after placement, so the layout measures
-            // only section header rows there (their titles), never item tracks.
-            LayoutEngine.layout(spec, measurer: measurer)
+        (frame, layout) = Timings.span("layout") {
+            CanvasFrame.make(grid, measurer: measurer) { spec in
+                // Item mode: a cell's item index is only known after placement, so the layout
+                // measures only section header rows there (their titles), never item tracks.
+                LayoutEngine.layout(spec, measurer: measurer)
+            }
         }
         if let overflow = OverflowReport(layout, viewport: grid.spec.viewport) { context.adoptWarning(overflow.message) }
         images = ImageCache(baseDirectory: grid.baseDirectory, output: ImageCache.output(for: format),
@@ -100,8 +105,7 @@ final class RenderJob {
         painter = GridPainter(grid: grid, geometry: layout, context: context, images: images, decimals: decimals,
                               shaped: measurer.shaped)
         blockText = TextLayout(context: context)
-        try preloadImages(threads: requestedThreads)
-        RenderTrace.mark("laid out")
+        try Timings.span("images") { try preloadImages(threads: requestedThreads) }
     }
 
     /// The measurer of the layout (its sizes are kept), for messages after it.
@@ -162,7 +166,6 @@ final class RenderJob {
     /// the cell lists small.
     func preloadImages(threads: Int) throws {
         var vector: [String] = [], raster: [ImageCache.Request] = []
-        defer { if !vector.isEmpty || !raster.isEmpty { RenderTrace.mark("images checked") } }
         let rows = layout.rows
         guard let last = rows.last, !layout.columns.isEmpty else { return }
         let width = layout.columns.last!.end - layout.columns[0].offset

@@ -74,11 +74,11 @@ final class TextLanes: @unchecked Sendable {
             let me = Unchecked(self), work = Unchecked(body)
             for k in 1..<min(count, max(1, chunks)) {
                 queues[k - 1].async(group: group) {
+                    Timings.thread(k, "lane \(k)") {
                     do {
                         let lanes = me.value
                         if lanes.lanes[k] == nil {
-                            let context = try lanes.makeContext()
-                            RenderTrace.mark("lane \(k): context made")
+                            let context = try Timings.span("fonts") { try lanes.makeContext() }
                             lanes.lanes[k] = Lane(index: k, context: context,
                                                  shaped: ShapedLayouts(context: context, capacity: lanes.shapedCapacity))
                         }
@@ -86,11 +86,12 @@ final class TextLanes: @unchecked Sendable {
                     } catch {
                         failure.record(error)
                     }
+                    }
                 }
             }
             do { try body(lanes[0]!) } catch { failure.record(error) }
             // `body` must not outlive this call: every lane is done with it here.
-            group.wait()
+            Timings.wait("wait for lanes") { group.wait() }
         }
         if let error = failure.error { throw error }
     }

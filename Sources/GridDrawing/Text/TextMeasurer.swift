@@ -134,6 +134,7 @@ final class TextMeasurer: ContentMeasurer {
         /// Natural sizes of the text cells of the lane's chunks, skipping keys `sizes` has.
         func measure(_ lane: TextLanes.Lane, _ layout: TextLayout, into sizes: inout [Key: Size]) {
             for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) {
+                Timings.span("measure chunk", .region, args: [("chunk", c), ("rows", chunks[c].count)]) {
                 for row in chunks[c] where row < rowKinds.count && rowKinds[row] != .section {
                     for column in 0..<columnCount {
                         guard case .text(let text) = source.content(row: row, column: column, item: nil), !text.isEmpty else { continue }
@@ -147,8 +148,8 @@ final class TextMeasurer: ContentMeasurer {
                         self.remember(size, style: style, row: row, column: column)
                     }
                 }
+                }
             }
-            RenderTrace.mark("lane \(lane.index): measured \(sizes.count) sizes")
         }
         let cells = rowKinds.count * columnCount
         let results = UnsafeMutablePointer<[Key: Size]>.allocate(capacity: lanes.count)

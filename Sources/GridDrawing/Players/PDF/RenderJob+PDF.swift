@@ -19,7 +19,7 @@ extension RenderJob {
     func pdf(to sink: OutputSink) throws {
         sink.imageFilter = images.newPDFDocument()
         try writePDF(to: sink)
-        try sink.finishImages()
+        try Timings.span("images") { try sink.finishImages() }
         // An image that could not be decoded again while Cairo wrote it (changed since the check).
         if let failure = images.failure { throw failure }
     }
@@ -37,36 +37,38 @@ extension RenderJob {
                 paintBackground(cr, all)
                 // One page is one stream: painted here, showing the layouts every lane shaped
                 // while measuring and, just before, for the rows it paints (they are idle now).
-                try prepareTextOnLanes()
+                try Timings.span("shape") { try prepareTextOnLanes() }
                 painter.borrowedLayouts = lanes.helperShapedLayouts
                 // Cairo records the whole page before writing it: text is joined into few calls.
                 if joinsGlyphs { painter.glyphBatch = GlyphBatch() }
                 defer { painter.borrowedLayouts = []; painter.glyphBatch = nil }
-                try paintCanvas(cr, visible: all)
-                RenderTrace.mark("painted")
-                cr.showPage()
+                try Timings.span("paint page", .region, args: [("page", 0), ("rows", layout.rows.count)]) {
+                    try paintCanvas(cr, visible: all)
+                }
+                Timings.span("encode page") { cr.showPage() }
             }
-            defer { RenderTrace.mark("finished") }
-            _ = try surface.finish()
+            _ = try Timings.span("encode") { try surface.finish() }
             return
         }
         let pages = PDFPagination(job: self, page: page)
         painter.pixelsPerDeviceUnit = 1 / pages.fit
         let surface = try CairoSurface.pdf(width: page.width, height: page.height, output: sink)
-        try prepareTextOnLanes()
+        try Timings.span("shape") { try prepareTextOnLanes() }
         painter.borrowedLayouts = lanes.helperShapedLayouts
         if joinsGlyphs { painter.glyphBatch = GlyphBatch() }
         defer { painter.borrowedLayouts = []; painter.glyphBatch = nil }
         try withContext(surface) { cr in
-            for p in pages.pages {
+            for (index, p) in pages.pages.enumerated() {
                 cr.identityMatrix()
                 paintBackground(cr, Rect(x: 0, y: 0, width: page.width, height: page.height))
                 cr.scale(pages.fit, pages.fit)
                 let visible = Rect(x: 0, y: 0, width: page.width / pages.fit, height: page.height / pages.fit)
-                try paintCanvas(cr, visible: visible, regions: p.regions, blocks: p.blocks, gridOrigin: p.gridOrigin, closeBottoms: true)
-                cr.showPage()
+                try Timings.span("paint page", .region, args: [("page", index), ("rows", p.regions.reduce(0) { $0 + $1.rows.count })]) {
+                    try paintCanvas(cr, visible: visible, regions: p.regions, blocks: p.blocks, gridOrigin: p.gridOrigin, closeBottoms: true)
+                }
+                Timings.span("encode page") { cr.showPage() }
             }
         }
-        _ = try surface.finish()
+        _ = try Timings.span("encode") { try surface.finish() }
     }
 }

@@ -141,7 +141,14 @@ final class PNGPieceEncoder: PNGBandSink, @unchecked Sendable {
                 if status != 0 { record(RenderError("PNG: \(err.nulTerminatedString)")); return }
                 deliver(piece, index: index * piecesPerBand + k)
             }
-            if queues.isEmpty { work() } else { queues[(index * piecesPerBand + k) % queues.count].async(group: group, execute: work) }
+            if queues.isEmpty { work() } else {
+                let q = (index * piecesPerBand + k) % queues.count
+                queues[q].async(group: group) {
+                    Timings.thread(64 + q, "deflate \(q)") {
+                        Timings.span("deflate piece", .region, args: [("band", index), ("piece", k)], work)
+                    }
+                }
+            }
         }
     }
 
@@ -166,7 +173,8 @@ final class PNGPieceEncoder: PNGBandSink, @unchecked Sendable {
 
     /// Writes `piece` and every waiting piece after it once their predecessors are written.
     private func deliver(_ piece: grpng_piece, index: Int) {
-        condition.lock(); defer { condition.unlock() }
+        Timings.wait("wait for PNG stream") { condition.lock() }
+        defer { condition.unlock() }
         waiting[index] = piece
         let before = nextToWrite
         while var next = waiting.removeValue(forKey: nextToWrite) {
@@ -202,5 +210,5 @@ final class PNGPieceEncoder: PNGBandSink, @unchecked Sendable {
         return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
 
-    func drain() { group.wait() }
+    func drain() { Timings.wait("wait for deflate") { group.wait() } }
 }

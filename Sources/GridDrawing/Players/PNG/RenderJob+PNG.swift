@@ -88,19 +88,23 @@ extension RenderJob {
                 let band = bufferSets.value[first][used % buffersPerThread]
                 used += 1
                 // At most two rounds of bands ahead of what is written.
-                encoder.awaitRoom(for: index, ahead: 2 * threads)
-                band.free.wait()
+                Timings.wait("wait for encoder") { encoder.awaitRoom(for: index, ahead: 2 * threads) }
+                Timings.wait("wait for band buffer") { band.free.wait() }
                 let y = index * bandRows, rows = min(bandRows, height - y)
                 var painted = false
                 if let (gridPainter, blockText) = painter.value, !failure.happened {
                     do {
-                        try job.value.paintBand(band, y: y, rows: rows, painter: gridPainter, blockText: blockText)
+                        try Timings.span("paint band", .region, args: [("band", index), ("rows", rows)]) {
+                            try job.value.paintBand(band, y: y, rows: rows, painter: gridPainter, blockText: blockText)
+                        }
                         painted = true
                     } catch { failure.record(error) }
                 }
-                if inOrder { turns[index].wait() }
+                if inOrder { Timings.wait("wait for turn") { turns[index].wait() } }
                 if painted && !failure.happened {
-                    encoder.submit(band, index: index, rows: rows)
+                    Timings.span("encode band", .region, args: [("band", index), ("rows", rows)]) {
+                        encoder.submit(band, index: index, rows: rows)
+                    }
                 } else {
                     band.free.signal()
                     encoder.cancel()   // the image cannot be finished: no painter waits for it
@@ -110,25 +114,27 @@ extension RenderJob {
         }
 
         let knownDecimals = decimals.computed   // read here, before this thread paints and adds to it
-        if threads > 1, threads <= lanes.count, lanes.areReady(threads) {
-            // The lanes that measured paint too: their font maps are warm and their shaped
-            // layouts are shown without shaping again (people-10000 on two threads: 1.49 →
-            // 1.29 s, 2.4 → 2.1 s of CPU, against a font map made afresh for painting).
-            pngPaintedOnLanes = true
-            try lanes.run(chunks: threads) { lane in
-                if lane.index == 0 { return work(0, Unchecked((painter, blockText))) }
-                _ = job.value.painter(on: lane, decimals: knownDecimals, pixelsPerDeviceUnit: 1)
-                work(lane.index, Unchecked(lane.painter))
+        try Timings.span("paint") {
+            if threads > 1, threads <= lanes.count, lanes.areReady(threads) {
+                // The lanes that measured paint too: their font maps are warm and their shaped
+                // layouts are shown without shaping again (people-10000 on two threads: 1.49 →
+                // 1.29 s, 2.4 → 2.1 s of CPU, against a font map made afresh for painting).
+                pngPaintedOnLanes = true
+                try lanes.run(chunks: threads) { lane in
+                    if lane.index == 0 { return work(0, Unchecked((painter, blockText))) }
+                    _ = job.value.painter(on: lane, decimals: knownDecimals, pixelsPerDeviceUnit: 1)
+                    work(lane.index, Unchecked(lane.painter))
+                }
+                for warning in lanes.helperWarnings { context.adoptWarning(warning) }
+                for missed in lanes.helperMissing { missing.merge(missed) }
+            } else {
+                lanes.releaseHelpers()
+                paintOnOwnThreads(threads, decimals: knownDecimals, failure: failure, work: work)
             }
-            for warning in lanes.helperWarnings { context.adoptWarning(warning) }
-            for missed in lanes.helperMissing { missing.merge(missed) }
-        } else {
-            lanes.releaseHelpers()
-            paintOnOwnThreads(threads, decimals: knownDecimals, failure: failure, work: work)
         }
         if let error = failure.error { throw error }
         // The bands' contexts are destroyed here, on this thread, after the last band is encoded.
-        return try withExtendedLifetime(buffers) { try encoder.finish() }
+        return try withExtendedLifetime(buffers) { try Timings.span("encode") { try encoder.finish() } }
     }
 
     /// Paints with `work` on `threads` threads (this one and new ones), each making its own font
@@ -146,18 +152,22 @@ extension RenderJob {
         for t in 1..<threads {
             DispatchQueue(label: "gridrender.png-painter").async(group: helpers) {
                 // A thread's Pango objects are made, used and released on that thread.
-                do {
-                    let (context, gridPainter, blockText) = try job.value.makePainter(fonts: fonts, fontDirectories: fontDirectories, decimals: knownDecimals)
-                    work(t, Unchecked((gridPainter, blockText)))
-                    slots.value[t] = (context.warnings, context.missing)
-                } catch {
-                    failure.record(error)
-                    work(t, Unchecked(nil))
+                Timings.thread(t, "painter \(t)") {
+                    do {
+                        let (context, gridPainter, blockText) = try Timings.span("fonts") {
+                            try job.value.makePainter(fonts: fonts, fontDirectories: fontDirectories, decimals: knownDecimals)
+                        }
+                        work(t, Unchecked((gridPainter, blockText)))
+                        slots.value[t] = (context.warnings, context.missing)
+                    } catch {
+                        failure.record(error)
+                        work(t, Unchecked(nil))
+                    }
                 }
             }
         }
         work(0, Unchecked((painter, blockText)))
-        helpers.wait()
+        Timings.wait("wait for painters") { helpers.wait() }
         for t in 1..<threads {
             for warning in helperWarnings[t].0 { context.adoptWarning(warning) }
             missing.merge(helperWarnings[t].1)
