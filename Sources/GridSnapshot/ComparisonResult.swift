@@ -6,7 +6,7 @@ import Foundation
 /// The JSON has a fixed shape (every key present, `null` when not applicable) and sorted keys, so
 /// scripts and golden files that read it stay stable.
 package struct ComparisonResult: Sendable, Hashable, Encodable {
-    public struct Size: Sendable, Hashable, Encodable, CustomStringConvertible {
+    public struct Size: Sendable, Hashable, Codable, CustomStringConvertible {
         public var width: Int
         public var height: Int
         public init(width: Int, height: Int) { self.width = width; self.height = height }
@@ -14,7 +14,7 @@ package struct ComparisonResult: Sendable, Hashable, Encodable {
     }
 
     /// A pixel rectangle; `x`, `y` are the top-left pixel.
-    public struct Rect: Sendable, Hashable, Encodable, CustomStringConvertible {
+    public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
         public var x: Int
         public var y: Int
         public var width: Int

@@ -53,6 +53,9 @@ package enum FolderComparison {
         package var expectedImage: String?
         package var actualImage: String?
         package var diffImage: String?
+        /// The mask rectangles applied to this pair (pixels of the expected image), drawn
+        /// outlined on the review page.
+        package var masks: [ComparisonResult.Rect] = []
 
         package var summary: String {
             switch status {
@@ -142,6 +145,7 @@ package enum FolderComparison {
         default: break
         }
         let masks = mask.rectangles(for: pair.path)
+        entry.masks = masks
         do {
             switch pair.kind {
             case .png:

@@ -3,7 +3,7 @@ import GridDocument
 
 /// The outcome of a folder comparison and the formats it is published in: one summary line, JSON
 /// (`--json`), JUnit XML (`--junit`), a Markdown table (`--markdown`, for a CI job summary) and a
-/// static HTML page (`--report`, `FolderReport+HTML.swift`).
+/// static HTML page (`--report`, `FolderReportPage`).
 ///
 /// Entries are listed changed, added, removed and unreadable first, unchanged last, each group by
 /// path, so what needs a reviewer's eye comes first and the order never depends on thread timing.
@@ -65,7 +65,21 @@ package struct FolderReport: Sendable, Encodable {
         for status in FolderComparison.Status.allCases { counts[status.rawValue] = count(status) }
         try c.encode(counts, forKey: .counts)
         try c.encode(options, forKey: .options)
-        try c.encode(entries, forKey: .entries)
+        try c.encode(entries.map(ReportedEntry.init), forKey: .entries)
+    }
+
+    /// An entry as `--json` writes it: the entry's own keys and `changedBox`, the area the review
+    /// page boxes and zooms to (`ComparisonResult.changedBox`; null when nothing was compared or
+    /// nothing changed).
+    struct ReportedEntry: Encodable {
+        let entry: FolderComparison.Entry
+        enum CodingKeys: String, CodingKey { case changedBox }
+
+        func encode(to encoder: any Encoder) throws {
+            try entry.encode(to: encoder)
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(entry.result?.changedBox, forKey: .changedBox)
+        }
     }
 
     package var jsonString: String {

@@ -13,6 +13,34 @@ package enum PDFRasterizer {
         }
     }
 
+    /// Every page of `pdf` at 72 dpi, stacked top to bottom on a transparent canvas as wide as the
+    /// widest page, so a page added, removed or changed shows in one comparison; refused past
+    /// `budget` pixels.
+    package static func allPages(_ pdf: Data, budget: UInt64 = StreamingComparison.defaultPixelBudget) throws(ImageError) -> RGBAImage {
+        let count = try pageCount(pdf)
+        var pages: [RGBAImage] = []
+        var total = 0
+        for page in 1 ... max(count, 1) {
+            let image = try rasterize(pdf, page: page)
+            total += image.pixelCount
+            if UInt64(total) > budget {
+                throw ImageError("pages too large: more than the pixel budget of \(budget) pixels")
+            }
+            pages.append(image)
+        }
+        let width = pages.map(\.width).max() ?? 0, height = pages.map(\.height).reduce(0, +)
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        var top = 0
+        for page in pages {
+            for y in 0 ..< page.height {
+                let from = y * page.width * 4, to = ((top + y) * width) * 4
+                bytes.replaceSubrange(to ..< to + page.width * 4, with: page.pixels[from ..< from + page.width * 4])
+            }
+            top += page.height
+        }
+        return RGBAImage(width: width, height: height, pixels: bytes)
+    }
+
     /// The number of pages of `pdf`.
     package static func pageCount(_ pdf: Data) throws(ImageError) -> Int {
         try withTemporaryFile(pdf) { (_, input) throws(ImageError) in

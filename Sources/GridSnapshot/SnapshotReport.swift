@@ -4,10 +4,11 @@ import GridDocument
 import Glibc
 #endif
 
-/// A static HTML page of snapshot failures: per failure the message and the expected, actual
-/// and diff images side by side. Everything is in one self-contained `index.html` with relative
-/// image paths and inline CSS, so the folder can be opened in a browser offline or uploaded as a
-/// CI artifact and browsed there.
+/// The review page of snapshot failures (GridSnapshotTesting, the swift-snapshot-testing adapter,
+/// `compare A B --report`): `ReviewPage`, the page folder comparisons write, with per failure the
+/// message, the expected, actual and diff images, the changed area boxed and zoomed to, and full
+/// size on a click. One self-contained `index.html` with relative image paths, so the folder can
+/// be opened in a browser offline or uploaded as a CI artifact and browsed there.
 ///
 /// Entries are kept in `report.json` next to `index.html`; `append` re-reads it under a file
 /// lock, so several test processes writing to one artifacts folder add up instead of
@@ -22,6 +23,11 @@ package struct SnapshotReport: Sendable {
         public var diff: String?
         /// Where the reference lives, for the reader to find it (absolute or as given).
         public var reference: String?
+        /// The pixel comparison's sizes and changed area (`ComparisonResult.changedBox`), for the
+        /// page's box and zoom; nil for text snapshots and in reports written before they existed.
+        package var expectedSize: ComparisonResult.Size?
+        package var actualSize: ComparisonResult.Size?
+        package var changedBox: ComparisonResult.Rect?
     }
 
     public let directory: String
@@ -42,8 +48,10 @@ package struct SnapshotReport: Sendable {
 
     /// Adds a failure and rewrites `index.html`. Images outside the report directory are copied
     /// into its `files/` folder so the relative links keep working when the folder is moved.
+    /// `geometry`, the pixel comparison's when there was one, gives the page its box and zoom.
     public func append(name: String, message: String, expected: String? = nil, actual: String? = nil,
-                       diff: String? = nil, reference: String? = nil) throws(ImageError) {
+                       diff: String? = nil, reference: String? = nil,
+                       geometry: ComparisonResult.Geometry? = nil) throws(ImageError) {
         try FileIO.createDirectory(directory)
         try withLock { () throws(ImageError) in
             var all = entries()
@@ -53,7 +61,8 @@ package struct SnapshotReport: Sendable {
                 expected: try expected.map { path throws(ImageError) in try link(path, index: index, role: "expected") },
                 actual: try actual.map { path throws(ImageError) in try link(path, index: index, role: "actual") },
                 diff: try diff.map { path throws(ImageError) in try link(path, index: index, role: "diff") },
-                reference: reference)
+                reference: reference, expectedSize: geometry?.expectedSize, actualSize: geometry?.actualSize,
+                changedBox: geometry?.changedBox)
             all.removeAll { $0.name == entry.name }
             all.append(entry)
             try save(all)
@@ -110,49 +119,18 @@ package struct SnapshotReport: Sendable {
     // MARK: - HTML
 
     public static func html(_ entries: [Entry]) -> String {
-        var body = ""
-        if entries.isEmpty {
-            body = "<p class=\"ok\">No snapshot failures.</p>\n"
-        }
-        for entry in entries {
-            body += "<section>\n<h2>\(XMLText.escaped(entry.name))</h2>\n"
-            if let reference = entry.reference {
-                body += "<p class=\"ref\">reference: <code>\(XMLText.escaped(reference))</code></p>\n"
-            }
-            body += "<pre>\(XMLText.escaped(entry.message))</pre>\n<div class=\"row\">\n"
-            for (title, path) in [("expected", entry.expected), ("actual", entry.actual), ("diff", entry.diff)] {
-                guard let path else { continue }
-                let href = XMLText.escaped(URLPath.reference(path))
-                body += "<figure><a href=\"\(href)\"><img src=\"\(href)\" alt=\"\(title)\"></a><figcaption>\(title)</figcaption></figure>\n"
-            }
-            body += "</div>\n</section>\n"
+        let page = entries.map { entry in
+            // The statistics line: the message's line that starts with the comparison's verdict,
+            // else its first line.
+            let lines = entry.message.split(separator: "\n", omittingEmptySubsequences: false)
+            let summary = lines.first { $0.hasPrefix("images differ") || $0.hasPrefix("SVG differs") || $0.hasPrefix("PDF differs") }
+                ?? lines.first ?? ""
+            return ReviewPage.Entry(title: entry.name, status: "failed", summary: String(summary), message: entry.message,
+                                    reference: entry.reference, expected: entry.expected, actual: entry.actual, diff: entry.diff,
+                                    expectedSize: entry.expectedSize, actualSize: entry.actualSize, changedBox: entry.changedBox)
         }
         let count = entries.count
-        return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <title>Snapshot failures (\(count))</title>
-        <style>
-        body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1d2330; background: #fff; }
-        h1 { font-size: 20px; } h2 { font-size: 16px; margin: 0 0 6px; }
-        section { border: 1px solid #d0d4dc; border-radius: 6px; padding: 12px; margin: 0 0 20px; }
-        pre { white-space: pre-wrap; background: #f5f6f8; padding: 8px; border-radius: 4px; font-size: 12px; }
-        .ref { margin: 0 0 6px; color: #555; }
-        .row { display: flex; gap: 12px; align-items: flex-start; overflow-x: auto; }
-        figure { margin: 0; flex: 0 1 auto; }
-        figcaption { text-align: center; color: #555; font-size: 12px; }
-        img { display: block; max-width: 100%; image-rendering: pixelated; border: 1px solid #d0d4dc;
-              background: repeating-conic-gradient(#e4e6ea 0% 25%, #fff 0% 50%) 0 0 / 16px 16px; }
-        .ok { color: #1a7f37; }
-        </style>
-        </head>
-        <body>
-        <h1>Snapshot failures (\(count))</h1>
-        \(body)</body>
-        </html>
-
-        """
+        return ReviewPage(title: "Snapshot failures (\(count))", summary: "\(count) snapshot failure\(count == 1 ? "" : "s")",
+                          entries: page, emptyMessage: "No snapshot failures.").html()
     }
 }

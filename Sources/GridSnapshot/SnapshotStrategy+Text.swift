@@ -15,6 +15,8 @@ extension SnapshotDiffing where Value == String {
 
     /// SVG text compared after `SVGNormalizer` (ids renumbered, whitespace between tags
     /// normalised) on both sides, so references recorded before normalisation still compare.
+    /// A difference is reported as pictures (`VectorSnapshotDiff.svg`: both sides rasterized,
+    /// expected, actual and diff PNGs, one summary line), the text diff kept as a file.
     public static var svgText: SnapshotDiffing<String> {
         SnapshotDiffing(
             toData: { Data(SVGNormalizer.normalize($0).utf8) },
@@ -22,9 +24,8 @@ extension SnapshotDiffing where Value == String {
             isUnchanged: { SVGNormalizer.normalize($0) == SVGNormalizer.normalize($1) },
             diff: { expected, actual in
                 let old = SVGNormalizer.normalize(expected), new = SVGNormalizer.normalize(actual)
-                guard let diff = TextDiff.lines(expected: old, actual: new) else { return nil }
-                return ("SVG differs after normalising ids and whitespace:\n" + diff,
-                        [SnapshotAttachment(name: "diff", data: Data(diff.utf8), pathExtension: "txt")])
+                guard old != new else { return nil }
+                return VectorSnapshotDiff.svg(expected: old, actual: new)
             })
     }
 }

@@ -146,9 +146,13 @@ func verifySnapshot<V, F>(
     if let expectedPath { message += "\nexpected: \(expectedPath)" }
     if let actualPath { message += "\nactual:   \(actualPath)" }
     for (name, path) in attachmentPaths { message += "\n\(name): \(path)" }
-    let diffImage = attachmentPaths.first { $0.0 == "diff" && $0.1.hasSuffix(".png") }?.1
-    artifacts.report(message: message, expected: pathExtension == ".png" ? expectedPath : nil,
-                     actual: pathExtension == ".png" ? actualPath : nil, diff: diffImage, reference: referencePath)
+    // The page shows pictures: the files themselves for PNG, the rasters of an SVG or PDF.
+    func picture(_ role: String) -> String? { attachmentPaths.first { $0.0 == role && $0.1.hasSuffix(".png") }?.1 }
+    let geometry = attachments.first { $0.name == "comparison" && $0.pathExtension == "json" }
+        .flatMap { try? JSONDecoder().decode(ComparisonResult.Geometry.self, from: $0.data) }
+    artifacts.report(message: message, expected: pathExtension == ".png" ? expectedPath : picture("expected"),
+                     actual: pathExtension == ".png" ? actualPath : picture("actual"), diff: picture("diff"),
+                     reference: referencePath, geometry: geometry)
     message += "\nreport: \(artifacts.reportIndexPath)"
 
     if mode == .failed {

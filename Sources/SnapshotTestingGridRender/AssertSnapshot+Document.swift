@@ -82,16 +82,21 @@ func verifyDocumentSnapshot(
     var written: [(String, String)] = []
     if let path = artifacts.write(role: "expected", data: referenceBefore) { written.append(("expected", path)) }
     if let path = artifacts.write(actual: rendered) { written.append(("actual", path)) }
+    var geometry: GridSnapshot.ComparisonResult.Geometry?
     if let (_, attachments) = snapshotting.diffing.diffV2(referenceBefore, rendered) {
         for case .data(let data, let attachmentName) in attachments {
-            let role = attachmentName.split(separator: ".").first.map(String.init) ?? "diff"
-            if let path = artifacts.write(role: role, data: data, pathExtension: ".png") { written.append((role, path)) }
+            // `diff.png`, `comparison.json`, an SVG's rasters `expected.png` …: role, then extension.
+            let parts = attachmentName.split(separator: ".", maxSplits: 1).map(String.init)
+            let role = parts.first ?? "diff", pathExtension = parts.count > 1 ? "." + parts[1] : ".png"
+            if role == "comparison" { geometry = try? JSONDecoder().decode(GridSnapshot.ComparisonResult.Geometry.self, from: data) }
+            if let path = artifacts.write(role: role, data: data, pathExtension: pathExtension) { written.append((role, path)) }
         }
     }
     for (role, path) in written { message += "\n\(role): \(path)" }
-    let diff = written.first { $0.0 == "diff" }?.1
-    artifacts.report(message: message, expected: written.first { $0.0 == "expected" }?.1,
-                     actual: written.first { $0.0 == "actual" }?.1, diff: diff, reference: paths.reference)
+    // The page shows pictures: the PNG files (a PNG snapshot's own, an SVG's rasters).
+    func picture(_ role: String) -> String? { written.first { $0.0 == role && $0.1.hasSuffix(".png") }?.1 }
+    artifacts.report(message: message, expected: picture("expected"), actual: picture("actual"), diff: picture("diff"),
+                     reference: paths.reference, geometry: geometry)
     message += "\nreport: \(artifacts.reportIndexPath)"
     if !failure.contains("automatically recorded") {
         var command = "SNAPSHOT_TESTING_RECORD=failed swift test"

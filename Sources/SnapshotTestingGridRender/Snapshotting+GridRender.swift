@@ -30,12 +30,16 @@ extension Diffing where Value == Data {
                     if let diff = try? comparison.diffImage().pngData(compressionLevel: 1) {
                         attachments.append(.data(diff, name: "diff.png"))
                     }
+                    // The statistics, for the review page's box and zoom.
+                    attachments.append(.data(result.jsonData(), name: "comparison.json"))
                     return (result.summary, attachments)
                 }
             })
     }
 
-    /// SVG bytes compared as text after `SVGNormalizer` (ids renumbered, one tag per line).
+    /// SVG bytes compared as text after `SVGNormalizer` (ids renumbered, one tag per line); a
+    /// difference is reported as GridSnapshot reports it (`VectorSnapshotDiff.svg`): one line, and
+    /// both sides rasterized into expected, actual and diff PNGs (the text diff kept as a file).
     public static var gridSVG: Diffing<Data> {
         .diff(
             toData: { Data(SVGNormalizer.normalize(String(decoding: $0, as: UTF8.self)).utf8) },
@@ -44,14 +48,8 @@ extension Diffing where Value == Data {
                 let old = SVGNormalizer.normalize(String(decoding: expected, as: UTF8.self))
                 let new = SVGNormalizer.normalize(String(decoding: actual, as: UTF8.self))
                 if old == new { return nil }
-                let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false)
-                let newLines = new.split(separator: "\n", omittingEmptySubsequences: false)
-                let first = zip(oldLines, newLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-                    ?? min(oldLines.count, newLines.count)
-                var message = "SVG differs after normalising ids and whitespace, first at line \(first + 1)"
-                if first < oldLines.count { message += "\n- \(oldLines[first])" }
-                if first < newLines.count { message += "\n+ \(newLines[first])" }
-                return (message, [])
+                let (message, files) = VectorSnapshotDiff.svg(expected: old, actual: new)
+                return (message, files.map { .data($0.data, name: "\($0.name).\($0.pathExtension)") })
             })
     }
 }
