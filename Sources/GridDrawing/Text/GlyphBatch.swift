@@ -26,6 +26,10 @@ final class GlyphBatch {
     private let characters = GlyphCharacters()
     /// One `ScaledFont` per Cairo scaled font (retained, so a pointer is never reused meanwhile).
     private var fonts: [OpaquePointer: ScaledFont] = [:]
+    /// The font of the last run (a table's texts mostly share one).
+    private var lastFont: ScaledFont?
+    /// The runs of the text being recorded (storage kept from text to text).
+    private var runs: [PlainGlyphRun] = []
     /// How many texts were recorded as glyphs (for tests and traces).
     private(set) var joinedTexts = 0
 
@@ -33,29 +37,35 @@ final class GlyphBatch {
     /// `target`; nil when the text must be shown by Pango.
     func record(_ text: TextLayout, x: Double, y: Double, color: Color, target: PaintTarget) -> GlyphsNode? {
         guard color.alpha >= 1, GlyphBatch.inside(target.deviceClip, text.inkRect, x: x, y: y, target.transform),
-              let runs = text.plainGlyphRuns(characters: characters) else { return nil }
+              text.plainGlyphRuns(characters: characters, into: &runs) else { return nil }
         joinedTexts += 1
-        let scale = Double(PANGO_SCALE)
-        return GlyphsNode(x: x, y: y, color: color, runs: runs.map { run in
-            let string = run.glyphs.pointee
-            var glyphs: [GlyphsNode.Glyph] = []
-            glyphs.reserveCapacity(Int(string.num_glyphs))
+        var count = 0
+        for run in runs { count += Int(run.glyphs.pointee.num_glyphs) }
+        var glyphs: [GlyphsNode.Glyph] = []
+        glyphs.reserveCapacity(count)
+        var nodeRuns: [GlyphsNode.Run] = []
+        nodeRuns.reserveCapacity(runs.count)
+        for run in runs {
+            let string = run.glyphs.pointee, start = glyphs.count
             var position: Int32 = 0
             for i in 0..<Int(string.num_glyphs) {
                 let info = string.glyphs[i]
-                glyphs.append(GlyphsNode.Glyph(id: info.glyph, x: Double(position + info.geometry.x_offset) / scale,
-                                               y: Double(info.geometry.y_offset) / scale))
+                glyphs.append(GlyphsNode.Glyph(id: info.glyph, xUnits: position + info.geometry.x_offset,
+                                               yUnits: info.geometry.y_offset))
                 position += info.geometry.width
             }
-            return GlyphsNode.Run(font: font(run.scaledFont), x: Double(run.x) / scale, baseline: Double(run.baseline) / scale,
-                                  glyphs: glyphs)
-        })
+            nodeRuns.append(GlyphsNode.Run(font: font(run.scaledFont), x: Double(run.x) / GlyphsNode.unitsPerPoint,
+                                           baseline: Double(run.baseline) / GlyphsNode.unitsPerPoint,
+                                           range: start..<glyphs.count))
+        }
+        return GlyphsNode(x: x, y: y, color: color, runs: nodeRuns, glyphs: glyphs)
     }
 
     private func font(_ pointer: OpaquePointer) -> ScaledFont {
-        if let font = fonts[pointer] { return font }
-        let font = ScaledFont(retaining: pointer)
+        if let lastFont, lastFont.pointer == pointer { return lastFont }
+        let font = fonts[pointer] ?? ScaledFont(retaining: pointer)
         fonts[pointer] = font
+        lastFont = font
         return font
     }
 

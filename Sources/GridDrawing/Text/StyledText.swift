@@ -48,7 +48,7 @@ struct StyledText {
             shown = StyledText.spacingBreaks(shown, after: limits.lineBreaks)
         }
         lineBreaks = breaks
-        let ascii = shown.utf8.allSatisfy { $0 < 0x80 }
+        let ascii = StyledText.isASCII(shown)
         let long = shown.utf8.count > StyledText.longText
         text = ascii ? shown : NoncharacterText.drawable(shown)
         guard !spans.isEmpty || !ascii || long else {
@@ -123,13 +123,23 @@ struct StyledText {
 
     /// The paragraph breaks of `text` ("\n", "\r", U+2029), in one pass over its bytes.
     static func paragraphBreaks(in text: String) -> Int {
-        var breaks = 0, previous: (UInt8, UInt8) = (0, 0)
-        for byte in text.utf8 {
+        // Every cell's text comes here: a loop over the contiguous bytes, not the UTF-8 view.
+        text.utf8.withContiguousStorageIfAvailable(paragraphBreaks) ?? Array(text.utf8).withUnsafeBufferPointer(paragraphBreaks)
+    }
+
+    private static func paragraphBreaks(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var breaks = 0
+        for i in bytes.indices {
+            let byte = bytes[i]
             // U+2029 is E2 80 A9; A9 ends no other break.
-            if byte == 0x0A || byte == 0x0D || byte == 0xA9 && previous == (0xE2, 0x80) { breaks += 1 }
-            previous = (previous.1, byte)
+            if byte == 0x0A || byte == 0x0D || byte == 0xA9 && i >= 2 && bytes[i - 1] == 0x80 && bytes[i - 2] == 0xE2 { breaks += 1 }
         }
         return breaks
+    }
+
+    /// Whether `text` is ASCII, from its contiguous bytes.
+    static func isASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// `text` with its breaks past the first `limit` as spaces of the same bytes.

@@ -85,12 +85,12 @@ import Testing
         #expect(glyphs.x == x && glyphs.y == y)
         #expect(glyphs.color == ResolvedStyle().color)
         try #require(glyphs.runs.count == 1)
-        let run = glyphs.runs[0]
+        let run = glyphs.runs[0], runGlyphs = glyphs.glyphs(of: run)
         #expect(run.x == 0 && run.baseline > 0)
-        #expect(run.glyphs.count == string.count)
-        #expect(run.glyphs.first?.x == 0)
-        #expect(run.glyphs.allSatisfy { $0.y == 0 })
-        #expect(zip(run.glyphs, run.glyphs.dropFirst()).allSatisfy { $0.x < $1.x })
+        #expect(runGlyphs.count == string.count && run.range == glyphs.glyphs.indices)
+        #expect(runGlyphs.first?.x == 0)
+        #expect(runGlyphs.allSatisfy { $0.y == 0 })
+        #expect(zip(runGlyphs, runGlyphs.dropFirst()).allSatisfy { $0.x < $1.x })
         let (svg, _) = try Self.record(grid, format: .svg)
         #expect(svg.glyphs.isEmpty)
         #expect(svg.pangoTexts.map { [$0.x, $0.y] } == [[x, y]])
@@ -124,7 +124,7 @@ import Testing
         }
         // The glyph of each point is where the point goes.
         let drawn = zip(list.glyphs, numbers).compactMap { node, number in
-            number.firstIndex(of: ".").map { node.x + node.runs[0].glyphs[number.distance(from: number.startIndex, to: $0)].x }
+            number.firstIndex(of: ".").map { node.x + node.glyphs(of: node.runs[0]).dropFirst(number.distance(from: number.startIndex, to: $0)).first!.x }
         }
         #expect(drawn == [92 - tail, 92 - tail])
     }

@@ -24,8 +24,8 @@ struct GlyphJoiner {
                 color = text.color
             }
             let baseX = origin.x + run.x, baseY = origin.y + run.baseline
-            for glyph in run.glyphs {
-                glyphs.append(cairo_glyph_t(index: UInt(glyph.id), x: baseX + glyph.x, y: glyph.y == 0 ? baseY : baseY + glyph.y))
+            for glyph in text.glyphs(of: run) {
+                glyphs.append(cairo_glyph_t(index: UInt(glyph.id), x: baseX + glyph.x, y: glyph.yUnits == 0 ? baseY : baseY + glyph.y))
             }
         }
     }
