@@ -15,6 +15,8 @@ package struct FolderReport: Sendable, Encodable {
     /// The options the comparison was run with, as `compare` arguments (`--preset perceptual`,
     /// `--mask m.json` …), repeated in the printed `accept` commands.
     package var compareArguments: [String] = []
+    /// Set by `compare --shard`: which part this report is (`"shard"` in the JSON, absent otherwise).
+    package var shard: ShardInfo? = nil
 
     package init(expectedDirectory: String, actualDirectory: String, options: ComparisonOptions,
                 entries: [FolderComparison.Entry]) {
@@ -54,7 +56,7 @@ package struct FolderReport: Sendable, Encodable {
 
     // MARK: - JSON
 
-    enum CodingKeys: String, CodingKey { case expected, actual, summary, counts, options, entries }
+    enum CodingKeys: String, CodingKey { case expected, actual, summary, counts, options, entries, shard }
 
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -66,6 +68,7 @@ package struct FolderReport: Sendable, Encodable {
         try c.encode(counts, forKey: .counts)
         try c.encode(options, forKey: .options)
         try c.encode(entries.map(ReportedEntry.init), forKey: .entries)
+        try c.encodeIfPresent(shard, forKey: .shard)
     }
 
     /// An entry as `--json` writes it: the entry's own keys and `changedBox`, the area the review

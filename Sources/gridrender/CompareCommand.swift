@@ -53,6 +53,9 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Folders: compare this many pairs at once (default: the number of cores).", valueName: "N"))
     var jobs: Int?
 
+    @Option(help: ArgumentHelp("Folders: compare only part I of N (1-based), chosen by a hash of each relative path; without it JOB_COMPLETION_INDEX (0-based) and JOB_COMPLETIONS are used when both are set. Join the parts' --json with merge-reports.", valueName: "I/N"))
+    var shard: String?
+
     func run() throws {
         do {
             if isDirectory(expected) || isDirectory(actual) {
@@ -91,7 +94,7 @@ struct CompareCommand: ParsableCommand {
             }
         }
         let budget = try pixelBudget()
-        for (flag, value) in [("--junit", junit), ("--markdown", markdown)] where value != nil {
+        for (flag, value) in [("--junit", junit), ("--markdown", markdown), ("--shard", shard)] where value != nil {
             throw CompareError(message: "\(flag) needs two folders; \(expected) and \(actual) are files")
         }
         try checkPlan(pairs: [])
@@ -193,6 +196,16 @@ struct CompareCommand: ParsableCommand {
         return (report.hasSuffix("/") ? report : report + "/") + "files/\(PathBytes.stem(actual)).\(role).png"
     }
 
+    /// `--shard I/N`, else the Kubernetes Indexed Job's variables, else nil (every pair).
+    private func shardPart() throws(CompareError) -> Shard? {
+        do throws(ImageError) {
+            if let shard { return try Shard.parse(shard) }
+            return try Shard.fromEnvironment(ProcessInfo.processInfo.environment)
+        } catch {
+            throw CompareError(error)
+        }
+    }
+
     // MARK: - Output plan
 
     /// Refuses, before anything is compared or written, an output (`--diff`, `--junit`,
@@ -234,8 +247,10 @@ struct CompareCommand: ParsableCommand {
         let budget = try pixelBudget()
         let mask = try loadMask()
         if let jobs, jobs < 1 { throw CompareError(message: "--jobs: expected a count of 1 or more, found \(jobs)") }
-        let pairs: [FolderComparison.Pair]
+        let part = try shardPart()
+        var pairs: [FolderComparison.Pair]
         do { pairs = try FolderComparison.pairs(expected: expected, actual: actual) } catch { throw CompareError(error) }
+        if let part { pairs = pairs.filter { part.contains($0.path) } }
 
         try checkPlan(pairs: pairs)
         let artifacts = report.map { FolderComparison.Artifacts(directory: FolderReportPage.imagesDirectory(in: $0)) }
@@ -246,6 +261,7 @@ struct CompareCommand: ParsableCommand {
         }
         var folderReport = FolderReport(expectedDirectory: expected, actualDirectory: actual, options: options, entries: entries)
         folderReport.compareArguments = comparison.arguments
+        folderReport.shard = part.map { ShardInfo(shard: $0, arguments: comparison.arguments, report: report) }
         for entry in folderReport.entries where entry.status == .error {
             FileHandle.standardError.write(Data("error: \(entry.summary)\n".utf8))
         }

@@ -17,7 +17,7 @@ struct GridRenderCommand: ParsableCommand {
             bad input. Shell completion: gridrender --generate-completion-script bash|zsh|fish.
             """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, LayoutCommand.self, CompareCommand.self, AcceptCommand.self, DiffCommand.self, ThemesCommand.self,
+        subcommands: [RenderCommand.self, LayoutCommand.self, CompareCommand.self, AcceptCommand.self, MergeReportsCommand.self, DiffCommand.self, ThemesCommand.self,
                       SchemaCommand.self])
 
     /// DESIGN §6 wants exit code 2 and one `error: …` line for bad usage; ArgumentParser's default
