@@ -49,6 +49,14 @@ import Testing
         "blending-on", "transparent-background", "rtl-accents", "sections-collapsed", "publication-report",
         "multilingual", "emoji-features", "markup-links", "readme-table", "items-horizontal",
     ]
+    /// With colour emoji, which SVG and PDF embed at the emoji font's own 109 px per em
+    /// (`GridPainter.colorGlyphImages`) where PNG has Cairo's bitmap of the text's size: librsvg
+    /// scales them with its own filter, so their edges differ from the PNG's beyond `perceptual`
+    /// even with the text transparent (Cairo paints colour glyphs whatever the text's colour).
+    /// Their SVG is not compared with the textless PNG (`svgRasterMatchesPNG`); the strict PNG,
+    /// SVG text and PDF page references still cover them, and `ColorGlyphImagesTests` checks
+    /// each emoji is where Cairo put it.
+    static let colourEmoji: Set<String> = ["emoji-features", "readme-table"]
     /// Paginated (`canvas.page`): also stored as PDF pages rasterized at 72 dpi, with their count.
     /// Text fixtures (issue 11) keep their one PDF page too, links and colour emoji included.
     static let paginated: [String: Int] = ["paginated": 3, "publication-report": 1,
@@ -85,7 +93,7 @@ import Testing
         }
         if Self.svg.contains(stem) {
             check(verifySnapshot(of: document, as: .svg, reference: Self.reference("\(stem).svg"), group: "ReferenceSuite"))
-            check(try Self.svgRasterMatchesPNG(document, stem: stem))
+            if !Self.colourEmoji.contains(stem) { check(try Self.svgRasterMatchesPNG(document, stem: stem)) }
         }
         if let pages = Self.paginated[stem] {
             let pdf = try DocumentRendering.pdf(document)

@@ -30,6 +30,8 @@ final class ImageCache {
     private var sizes: [String: (width: Int, height: Int)] = [:]
     private let svg: SVGImagePlaceholders?
     private let pdf: PDFImageSources?
+    /// The render's colour glyph images (emoji in SVG and PDF), shared by its painting threads.
+    let colorGlyphs = ColorGlyphImages()
 
     /// How many bytes of decoded pixels a PDF render keeps to paint from.
     static let keptVectorBytes = 96 << 20

@@ -161,13 +161,16 @@ extension GridPainter {
         let fits = drawn.x >= frame.x - epsilon && drawn.maxX <= frame.maxX + epsilon
             && drawn.y >= frame.y - epsilon && drawn.maxY <= frame.maxY + epsilon && text.lineLimit == 0
         let color = style.color.faded(style.opacity)
-        if fits && text.links.isEmpty, let node = glyphBatch?.record(text, x: x, y: y, color: color, target: target) {
+        let bottom = text.lineLimit > 0 ? min(frame.maxY, drawn.maxY) : frame.maxY
+        let clip = fits ? nil : Rect(x: frame.x, y: frame.y, width: frame.width, height: max(0, bottom - frame.y))
+        // Emoji in SVG and PDF: hidden from Pango, drawn as images over the text.
+        let emoji = colorGlyphImages(of: text, x: x, y: y, target: target, clip: clip ?? target.clip)
+        if fits && text.links.isEmpty && emoji.isEmpty, let node = glyphBatch?.record(text, x: x, y: y, color: color, target: target) {
             list.append(.glyphs(node))
             return
         }
-        let bottom = text.lineLimit > 0 ? min(frame.maxY, drawn.maxY) : frame.maxY
-        list.append(.pangoText(PangoTextNode(layout: text, x: x, y: y, color: color,
-                                             clip: fits ? nil : Rect(x: frame.x, y: frame.y, width: frame.width, height: max(0, bottom - frame.y)))))
+        list.append(.pangoText(PangoTextNode(layout: text, x: x, y: y, color: color, clip: clip)))
+        for image in emoji { list.append(.image(image)) }
         if text === scratch.free() { scratch.take() }
         if !text.links.isEmpty { recordLinks(into: &list, text, x: x, y: y, clip: frame, visible: target.clip) }
     }
@@ -201,6 +204,7 @@ extension GridPainter {
     func recordBlock(into list: inout DisplayList, _ text: TextLayout, style: ResolvedStyle, rect: Rect, inner: Rect,
                      target: PaintTarget) {
         list.append(.pangoText(PangoTextNode(layout: text, x: inner.x, y: inner.y, color: style.color.faded(style.opacity), clip: nil)))
+        for image in colorGlyphImages(of: text, x: inner.x, y: inner.y, target: target, clip: target.clip) { list.append(.image(image)) }
         if !text.links.isEmpty { recordLinks(into: &list, text, x: inner.x, y: inner.y, clip: rect, visible: target.clip) }
     }
 

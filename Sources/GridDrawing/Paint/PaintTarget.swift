@@ -9,14 +9,18 @@ struct PaintTarget: Sendable, Equatable {
     var transform: DeviceTransform
     var clip: Rect
     var deviceClip: Rect
+    /// An SVG or PDF surface (colour glyphs are drawn as images there: `colorGlyphImages`).
+    var isVector: Bool
 
-    init(transform: DeviceTransform, clip: Rect, deviceClip: Rect) {
+    init(transform: DeviceTransform, clip: Rect, deviceClip: Rect, isVector: Bool = false) {
         self.transform = transform
         self.clip = clip
         self.deviceClip = deviceClip
+        self.isVector = isVector
     }
 
     init(_ cr: CairoContext) {
-        self.init(transform: cr.deviceTransform, clip: cr.clipExtents(), deviceClip: cr.deviceClipExtents())
+        self.init(transform: cr.deviceTransform, clip: cr.clipExtents(), deviceClip: cr.deviceClipExtents(),
+                  isVector: cr.surface.isVector)
     }
 }

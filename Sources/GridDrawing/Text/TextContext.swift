@@ -23,6 +23,8 @@ final class TextContext {
     let links: LinkGate
     /// What one text may cost; shared by every context of a render.
     let limits: TextLimits
+    /// The colour bitmap fonts and glyph surfaces this context's thread paints with.
+    let colorGlyphs = ColorGlyphSources()
 
     init(fontMap: FontMap, links: LinkGate = LinkGate(), limits: TextLimits = TextLimits()) throws {
         self.fontMap = fontMap

@@ -30,6 +30,8 @@ final class TextLayout {
     /// The layout's serial when its runs were last given the current text's decorations
     /// (`decorateRuns`); Pango changes the serial whenever it will lay the text out again.
     private var decoratedSerial: UInt32?
+    /// The current text's colour glyphs once asked for (`TextLayout+ColorGlyphs`).
+    var colorGlyphScan: ColorGlyphScan?
 
     /// The layout, laid out, its runs carrying the current text's decorations: every query of
     /// lines, runs or extents goes through here, setters through `pointer`.
