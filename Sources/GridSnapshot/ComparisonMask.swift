@@ -31,15 +31,29 @@ package struct ComparisonMask: Sendable, Hashable, Codable {
     }
 
     public var regions: [Region]
+    /// Entries naming a document's columns or cells, resolved per image (`SemanticMask`).
+    package var semantic: [SemanticMask] = []
 
     public init(regions: [Region] = []) { self.regions = regions }
 
-    public var isEmpty: Bool { regions.isEmpty }
+    public var isEmpty: Bool { regions.isEmpty && semantic.isEmpty }
 
     /// The rectangles that apply to one image.
     public func rectangles(for relativePath: String) -> [ComparisonResult.Rect] {
         regions.filter { $0.applies(to: relativePath) }
             .map { ComparisonResult.Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+    }
+
+    /// The rectangles and the resolved semantic entries that apply to one image; `imageSize` is
+    /// asked only when a semantic entry applies (nil: an SVG or PDF raster, one pixel per point).
+    package func rectangles(for relativePath: String,
+                            imageSize: () throws(ImageError) -> ComparisonResult.Size?) throws(ImageError) -> [ComparisonResult.Rect] {
+        var rects = rectangles(for: relativePath)
+        let applying = semantic.filter { Region(path: $0.path, x: 0, y: 0, width: 0, height: 0).applies(to: relativePath) }
+        if applying.isEmpty { return rects }
+        let size = try imageSize()
+        for entry in applying { rects += try entry.rectangles(imageSize: size) }
+        return rects
     }
 
     /// Reads a mask file; any problem is one error naming the file and the key path
@@ -69,8 +83,9 @@ package struct ComparisonMask: Sendable, Hashable, Codable {
         guard case .array(let items) = list.value else {
             throw fail(list, "masks: expected an array, found \(list.summary)")
         }
-        var regions: [Region] = []
-        let known = ["path", "x", "y", "width", "height"]
+        var regions: [Region] = [], semantic: [SemanticMask] = []
+        let known = ["path", "x", "y", "width", "height", "document", "columns", "cells", "header"]
+        let folder = file.map { ($0 as NSString).deletingLastPathComponent } ?? ""
         for (index, item) in items.enumerated() {
             let at = "masks[\(index)]"
             guard case .object(let fields) = item.value else {
@@ -86,6 +101,13 @@ package struct ComparisonMask: Sendable, Hashable, Codable {
                 }
                 path = text
             }
+            if item["document"] != nil {
+                semantic.append(try semanticEntry(item, at: at, path: path, file: file, folder: folder, fail: fail))
+                continue
+            }
+            for key in ["columns", "cells", "header"] {
+                if let value = item[key] { throw fail(value, "\(at).\(key): only with \"document\" (a rectangle has x, y, width and height)") }
+            }
             func integer(_ key: String, minimum: Int) throws(ImageError) -> Int {
                 guard let value = item[key] else { throw fail(item, "\(at).\(key): missing (x, y, width and height are required)") }
                 guard case .number(let number, _) = value.value, number.isFinite, number == number.rounded(),
@@ -97,7 +119,65 @@ package struct ComparisonMask: Sendable, Hashable, Codable {
             regions.append(Region(path: path, x: try integer("x", minimum: 0), y: try integer("y", minimum: 0),
                                   width: try integer("width", minimum: 1), height: try integer("height", minimum: 1)))
         }
-        return ComparisonMask(regions: regions)
+        var mask = ComparisonMask(regions: regions)
+        mask.semantic = semantic
+        return mask
+    }
+
+    /// `{"document", "columns": [key…]}` or `{"document", "cells": {"column", "match"}}`, with
+    /// `header` and `path` optional; the document is loaded to check the columns it names.
+    private static func semanticEntry(_ item: Node, at: String, path: String?, file: String?, folder: String,
+                                      fail: (Node, String) -> ImageError) throws(ImageError) -> SemanticMask {
+        for key in ["x", "y", "width", "height"] {
+            if let value = item[key] { throw fail(value, "\(at).\(key): a document entry names columns or cells, not a rectangle") }
+        }
+        let documentNode = item["document"]!
+        guard case .string(let name) = documentNode.value, !name.isEmpty else {
+            throw fail(documentNode, "\(at).document: expected a document path, found \(documentNode.summary)")
+        }
+        let document = name.hasPrefix("/") || folder.isEmpty || folder == "." ? name : folder + "/" + name
+        var header = false
+        if let value = item["header"] {
+            guard case .bool(let flag) = value.value else { throw fail(value, "\(at).header: expected true or false, found \(value.summary)") }
+            header = flag
+        }
+        var columns: [String] = [], cellColumn: String?, match: String?
+        var line = item.line
+        switch (item["columns"], item["cells"]) {
+        case (let list?, nil):
+            line = list.line
+            guard case .array(let names) = list.value, !names.isEmpty else {
+                throw fail(list, "\(at).columns: expected a non-empty array of column keys, found \(list.summary)")
+            }
+            for (index, node) in names.enumerated() {
+                guard case .string(let key) = node.value else {
+                    throw fail(node, "\(at).columns[\(index)]: expected a column key, found \(node.summary)")
+                }
+                columns.append(key)
+            }
+        case (nil, let cells?):
+            line = cells.line
+            guard case .object(let fields) = cells.value else {
+                throw fail(cells, "\(at).cells: expected {\"column\": key, \"match\": regex}, found \(cells.summary)")
+            }
+            for field in fields where field.key != "column" && field.key != "match" {
+                throw fail(field.value, "\(at).cells: unknown key `\(escapeForMessage(field.key))`; expected column, match")
+            }
+            for key in ["column", "match"] {
+                guard let value = cells[key] else { throw fail(cells, "\(at).cells.\(key): missing") }
+                guard case .string(let text) = value.value else { throw fail(value, "\(at).cells.\(key): expected a string, found \(value.summary)") }
+                if key == "column" { cellColumn = text } else { match = text }
+            }
+        case (_?, _?):
+            throw fail(item, "\(at): give columns or cells, not both")
+        case (nil, nil):
+            throw fail(item, "\(at): a document entry needs columns or cells")
+        }
+        let place = file.map { "\($0):\(line): " } ?? ""
+        let entry = SemanticMask(path: path, document: document, columns: columns, cellColumn: cellColumn, match: match,
+                                 header: header, origin: place + at)
+        try entry.validate { key in place + "\(at).\(key)" }
+        return entry
     }
 }
 

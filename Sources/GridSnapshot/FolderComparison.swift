@@ -144,9 +144,9 @@ package enum FolderComparison {
             return entry
         default: break
         }
-        let masks = mask.rectangles(for: pair.path)
-        entry.masks = masks
         do {
+            let masks = try mask.rectangles(for: pair.path) { () throws(ImageError) in try maskImageSize(expectedPath, kind: pair.kind) }
+            entry.masks = masks
             switch pair.kind {
             case .png:
                 var result = try StreamingComparison.compare(expected: expectedPath, actual: actualPath, options: options,
@@ -191,6 +191,14 @@ package enum FolderComparison {
             entry.message = error.description
         }
         return entry
+    }
+
+    /// The size semantic masks resolve at: a PNG's pixels (read from its header), nil for an SVG
+    /// or PDF (rasterized at one pixel per point).
+    package static func maskImageSize(_ path: String, kind: Kind) throws(ImageError) -> ComparisonResult.Size? {
+        guard kind == .png else { return nil }
+        let reader = try PNGRowReader(path: path)
+        return ComparisonResult.Size(width: reader.width, height: reader.height)
     }
 
     /// The image a report shows for an added or removed file: the PNG itself, or a raster of an

@@ -98,7 +98,15 @@ struct CompareCommand: ParsableCommand {
             throw CompareError(message: "\(flag) needs two folders; \(expected) and \(actual) are files")
         }
         try checkPlan(pairs: [])
-        let masks = try loadMask().rectangles(for: PathBytes.lastComponent(expected))
+        let mask = try loadMask(), expectedPath = expected
+        let masks: [GridSnapshot.ComparisonResult.Rect]
+        do {
+            masks = try mask.rectangles(for: PathBytes.lastComponent(expected)) { () throws(ImageError) in
+                try FolderComparison.maskImageSize(expectedPath, kind: FolderComparison.Kind(path: expectedPath) ?? .png)
+            }
+        } catch {
+            throw CompareError(error)
+        }
         var diffPath = diff
         if diffPath == nil, report != nil {
             diffPath = reportFile("diff")
