@@ -6,7 +6,9 @@ import GridLayout
 /// `cover` image does not spill). User-space points.
 ///
 /// The source is a Cairo surface or pattern that `ImageCache` made and no one changes after:
-/// shared by reference, compared by identity.
+/// shared by reference, compared by identity. A colour emoji in SVG and PDF is an image node
+/// too (`GridPainter.colorGlyphImages`): its source is an ARGB surface of the glyph's pixels
+/// with the same pixels as PNG attached (`CAIRO_MIME_TYPE_PNG`), its clip the text's.
 struct ImageNode: @unchecked Sendable, Equatable {
     var source: ImageSource
     var rect: Rect
