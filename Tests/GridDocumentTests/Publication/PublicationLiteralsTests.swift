@@ -98,6 +98,25 @@ import Testing
         #expect(empty == Document.Condition())
     }
 
+    /// formats.json's per-cell formats, built in Swift.
+    @Test func cellsWithTheirOwnFormatEqualTheirJSON() throws {
+        let decoded = try json("""
+        {"columns": [{"key": "v"}], "data": {"rows": [
+          [{"number": 3456789, "format": {"number": {"notation": "compact"}}}],
+          [{"number": 0.125, "format": {"number": {"scale": 100, "decimals": 1, "suffix": " %"}}, "style": {"color": "#555"}}],
+          [{"text": "2025-07-14", "format": {"date": {"output": "EEE d MMMM yyyy"}}}],
+          [{"text": null, "format": {"missing": "—"}}]]}}
+        """)
+        let built: [[Document.Cell]] = [
+            [.number(3456789, format: .init(number: .init(notation: .compact)))],
+            [.number(0.125, format: .init(number: .init(decimals: 1, suffix: " %", scale: 100)), style: Style(color: "#555"))],
+            [.text("2025-07-14", format: .init(date: .init(output: "EEE d MMMM yyyy")))],
+            [.empty(format: .init(missing: "—"))],
+        ]
+        guard case .rows(let rows)? = decoded.data else { Issue.record("rows"); return }
+        #expect(rows == built)
+    }
+
     @Test func numberFormatLiteralsReachTheFormatter() {
         let spec = NumberFormatSpec(decimals: 2, grouping: true, prefix: "$", negative: .parentheses,
                                     decimalSeparator: ",", groupSeparator: ".")

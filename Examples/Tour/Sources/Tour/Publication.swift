@@ -34,6 +34,23 @@ func publication() throws {
          "data": {"rows": [["Lamp", 1234.5, 0.125, "05/03/2024"], ["Refund", -80, 0.02, null]]}}
         """, "formats")
 
+    let shown = Document(
+        columns: [.init(key: "what", title: "Format"), .init(key: "value", title: "Shows", align: .right)],
+        rows: [
+            ["compact", .number(3456789, format: .init(number: .init(notation: .compact)))],
+            ["scientific", .number(0.000123, format: .init(number: .init(decimals: 2, notation: .scientific)))],
+            ["accounting", .number(-1234.5, format: .init(number: .init(decimals: 2, grouping: true, prefix: "$", negative: .parentheses)))],
+            ["scale 100", .number(0.125, format: .init(number: .init(decimals: 1, suffix: " %", scale: 100)))],
+            ["separators", .number(1234567.5, format: .init(number: .init(decimals: 2, grouping: true, decimalSeparator: ",", groupSeparator: ".")))],
+            ["date", .text("2025-07-14", format: .init(date: .init(output: "EEE d MMMM yyyy")))],
+            ["date in", .text("14/07/2025 09:30", format: .init(date: .init(input: "dd/MM/yyyy HH:mm", output: "yyyy-MM-dd'T'HH:mm")))],
+            ["missing", .empty(format: .init(missing: "—"))],
+        ],
+        theme: .minimal
+    ).canvas(padding: 12)
+    try shown.render(to: "cell-formats.png")
+    try sameAsFixture(shown, "formats")
+
     // Stub and spanners
     var weather = Document(
         columns: [.init(key: "city", title: "City"), .init(key: "t_min", title: "Min"), .init(key: "t_max", title: "Max"),
@@ -112,7 +129,7 @@ func publication() throws {
     ]
 
     check(scales.count == 2 && rules.count == 1, "palettes and conditions from literals")
-    for file in ["formats.png", "spanners.png", "summary.png", "footnotes.svg", "data-styles.pdf"] {
+    for file in ["formats.png", "cell-formats.png", "spanners.png", "summary.png", "footnotes.svg", "data-styles.pdf"] {
         check(FileManager.default.fileExists(atPath: file), "publication: \(file) written")
     }
 }
