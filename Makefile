@@ -1,5 +1,6 @@
 # Benchmark targets only (the build itself is `swift build`).
-# make bench        throughput and scaling on 100…100,000-row tables (PNG, SVG, PDF), an item
+# make bench        throughput and scaling on 100…100,000-row tables (PNG, SVG, PDF; 1, 2 and all
+#                   cores, with the serial fraction from --timings), an item
 #                   grid of 400 photos (scripts/bench-images.py), then `compare` beside Python
 #                   pixelmatch and ImageMagick (scripts/bench_compare.py)
 # make bench-peers  the same, beside the C + Cairo + Pango baseline and matplotlib

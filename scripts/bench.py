@@ -10,7 +10,10 @@ machine, or read the ratios rather than the absolute numbers.
 
 Then a thread-scaling table: 1,000 / 10,000 / 100,000 rows in each format with
 GRIDRENDER_THREADS = 1, 2 and all CPUs (alternating runs), wall time, CPU time and peak memory,
-beside the C baseline where it can run (up to 10,000 rows; it cannot write a PNG over 32,767 px).
+beside the C baseline where it can run (up to 10,000 rows; it cannot write a PNG over 32,767 px),
+and, up to 10,000 rows, the serial fraction read from `--timings` traces
+(scripts/timings-summary.py): the time a 2-thread render has at most one thread working, over
+the 1-thread render's time (issue 28).
 
 usage: scripts/bench.py [--bin .build/release/gridrender] [--rows 100,1000,10000,100000]
                         [--formats png,svg,pdf] [--runs 3] [--peers] [--threads 1,2,all]
@@ -220,8 +223,8 @@ def thread_scaling(args, data: Path, out: Path):
           f"CPU s in brackets, peak MiB; ratio = gridrender at {threads[-1]} threads ÷ C)")
     print()
     print("| workload | C | " + " | ".join(f"{t} thread{'s' if t > 1 else ''}" for t in threads)
-          + f" | peak MiB ({' → '.join(map(str, threads))}) | ÷ C wall | ÷ C CPU | {threads[0]} → {threads[min(1, len(threads) - 1)]} threads |")
-    print("|---|---|" + "---|" * (len(threads) + 4))
+          + f" | peak MiB ({' → '.join(map(str, threads))}) | ÷ C wall | ÷ C CPU | {threads[0]} → {threads[min(1, len(threads) - 1)]} threads | serial |")
+    print("|---|---|" + "---|" * (len(threads) + 5))
     for rows in rows_list:
         csv = make_csv(rows, data / f"people-{rows}.csv")
         for fmt in ("png", "svg", "pdf"):
@@ -252,8 +255,29 @@ def thread_scaling(args, data: Path, out: Path):
             print(f"| people-{rows} → {fmt} | " + (cell("C") if "C" in cmds else "–") + " | "
                   + " | ".join(cell(t) for t in threads) + " | "
                   + " → ".join(f"{max(peaks[t]):.0f}" for t in threads)
-                  + f" | {ratio} | {cratio} | {med[second] / med[threads[0]]:.2f} |")
+                  + f" | {ratio} | {cratio} | {med[second] / med[threads[0]]:.2f} | {serial_fraction(args, csv, out, fmt) if rows <= 10000 else '–'} |")
             print(f"  scaling: {rows} rows → {fmt}", file=sys.stderr, flush=True)
+
+
+def serial_fraction(args, csv: Path, out: Path, fmt: str) -> str:
+    """The serial fraction of one render (issue 28), from a 1-thread and a 2-thread `--timings`
+    trace (median of --runs pairs): e.g. "7.9 %"."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("timings_summary", ROOT / "scripts" / "timings-summary.py")
+    summary = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(summary)
+    fractions = []
+    for _ in range(args.runs):
+        traces = {}
+        for t in (1, 2):
+            trace = out / f"timings-{t}.json"
+            _, _, code, err = run_once([args.bin, "render", str(csv), "-o", str(out / f"timings.{fmt}"), "--timings", str(trace)],
+                                       {"GRIDRENDER_THREADS": str(t)})
+            if code != 0:
+                return f"fails ({err.strip()[-60:]})"
+            traces[t], _ = summary.load(trace)
+        fractions.append(summary.serial_fraction(traces[2], traces[1]))
+    return f"{statistics.median(fractions) * 100:.1f} %"
 
 
 if __name__ == "__main__":

@@ -128,7 +128,8 @@ def critical_path(spans, phase):
         if not before:
             idle += t - start
             break
-        a, b, tid, name = max(before, key=lambda p: (min(p[1], t), -p[2] if p[2] == 0 else -p[2] - 1000))
+        # The piece that works latest before t; the main thread first of equals.
+        a, b, tid, name = max(before, key=lambda p: (min(p[1], t), p[2] == 0))
         b = min(b, t)
         idle += t - b
         chain.append((tid, name, b - a))
@@ -151,13 +152,33 @@ def summary(spans, names):
         along = defaultdict(int)
         for tid, name, us in chain:
             along[(names.get(tid, f"thread {tid}"), name)] += us
-        phases.append({"phase": p["name"], "start_ms": s / 1000, "ms": p["dur"] / 1000,
+        phases.append({"phase": p["name"], "count": 1, "start_ms": s / 1000, "ms": p["dur"] / 1000,
                        "cpu_ms": {names.get(t, f"thread {t}"): v / 1000 for t, v in sorted(cpu.items())},
-                       "critical": [{"thread": k[0], "work": k[1], "ms": v / 1000}
-                                    for k, v in sorted(along.items(), key=lambda kv: -kv[1])],
-                       "idle_ms": idle / 1000})
+                       "critical": {k: v / 1000 for k, v in along.items()}, "idle_ms": idle / 1000})
     return {"render_ms": r["dur"] / 1000, "coverage": coverage(spans),
-            "parallel_ms": parallel_time(spans) / 1000, "phases": phases}
+            "parallel_ms": parallel_time(spans) / 1000, "phases": merged(phases)}
+
+
+def merged(phases):
+    """Top-level spans of one name (a PDF's pages, an SVG's chunks) as one row, in the order of
+    their first: counts, times, CPU and critical path added up."""
+    rows = {}
+    for p in phases:
+        row = rows.setdefault(p["phase"], {"phase": p["phase"], "count": 0, "start_ms": p["start_ms"], "ms": 0.0,
+                                           "cpu_ms": defaultdict(float), "critical": defaultdict(float), "idle_ms": 0.0})
+        row["count"] += 1
+        row["ms"] += p["ms"]
+        row["idle_ms"] += p["idle_ms"]
+        for k, v in p["cpu_ms"].items():
+            row["cpu_ms"][k] += v
+        for k, v in p["critical"].items():
+            row["critical"][k] += v
+    out = []
+    for row in rows.values():
+        row["cpu_ms"] = dict(row["cpu_ms"])
+        row["critical"] = [{"thread": k[0], "work": k[1], "ms": v} for k, v in sorted(row["critical"].items(), key=lambda kv: -kv[1])]
+        out.append(row)
+    return out
 
 
 def main():
@@ -181,14 +202,15 @@ def main():
         print(f"serial fraction {out['serial_fraction'] * 100:.1f} % "
               f"(at most one thread working, over the 1-thread render's {out['one_thread_ms']:.1f} ms)")
     print()
-    print("| phase | ms | CPU ms by thread | critical path (thread: work ms) |")
+    print("| phase (× spans) | ms | CPU ms by thread | critical path (thread: work ms) |")
     print("|---|---|---|---|")
     for p in out["phases"]:
         cpu = ", ".join(f"{t} {v:.1f}" for t, v in p["cpu_ms"].items() if v >= 0.05) or "–"
         crit = ", ".join(f"{c['thread']}: {c['work']} {c['ms']:.1f}" for c in p["critical"][:3] if c["ms"] >= 0.05)
         if p["idle_ms"] >= 0.05:
             crit += f"{', ' if crit else ''}idle {p['idle_ms']:.1f}"
-        print(f"| {p['phase']} | {p['ms']:.1f} | {cpu} | {crit or '–'} |")
+        times = f" × {p['count']}" if p["count"] > 1 else ""
+        print(f"| {p['phase']}{times} | {p['ms']:.1f} | {cpu} | {crit or '–'} |")
 
 
 if __name__ == "__main__":

@@ -81,7 +81,7 @@ import Testing
 
     /// One format on one and two threads: the trace's shape, nesting, coverage and phases, and
     /// the output's bytes unchanged by recording.
-    @Test(arguments: [("png", "paint band"), ("pdf", "paint page")])
+    @Test(arguments: [("png", "paint band"), ("pdf", "paint page"), ("svg", "paint chunk")])
     func traceOfARender(format: String, region: String) throws {
         let dir = try CLI.scratch("timings-\(format)")
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -100,13 +100,21 @@ import Testing
             let coverage = try Self.coverage(spans)
             #expect(coverage >= 0.9, "\(format), \(threads) threads: phases cover \(coverage)")
             let names = Set(spans.map(\.name))
-            for phase in ["start", "prepare", "read", "decode", "fonts", "layout", "encode"] + (format == "png" ? ["paint"] : ["encode page"]) {
+            let own = ["png": ["paint", "encode"], "pdf": ["encode page", "encode"], "svg": ["paint cells", "write"]][format]!
+            for phase in ["start", "prepare", "read", "decode", "fonts", "layout"] + own {
                 #expect(names.contains(phase), "\(format): no \(phase) span")
             }
             let regions = spans.filter { $0.name == region }
             #expect(!regions.isEmpty && regions.allSatisfy { $0.cat == "region" && $0.args?["rows"].map { $0 > 0 } == true })
-            let key = format == "png" ? "band" : "page"
-            #expect(regions.compactMap { $0.args?[key] }.sorted() == Array(0..<regions.count), "\(format): \(regions.map(\.args))")
+            if format == "svg" {
+                // Chunks of rows, one after the other from the first row.
+                let chunks = regions.compactMap { $0.args.flatMap { args in args["first row"].map { ($0, args["rows"]!) } } }.sorted { $0.0 < $1.0 }
+                #expect(chunks.count == regions.count && chunks.count > 1 && chunks.first?.0 == 0)
+                #expect(zip(chunks, chunks.dropFirst()).allSatisfy { $0.0 + $0.1 == $1.0 }, "\(chunks)")
+            } else {
+                let key = format == "png" ? "band" : "page"
+                #expect(regions.compactMap { $0.args?[key] }.sorted() == Array(0..<regions.count), "\(format): \(regions.map(\.args))")
+            }
             // Waits are spans of their own, never the main thread's top level work.
             #expect(spans.filter { $0.cat == "wait" }.allSatisfy { $0.name.hasPrefix("wait for ") })
             if threads == "2" && format == "png" {

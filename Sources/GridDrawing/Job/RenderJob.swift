@@ -208,6 +208,22 @@ final class RenderJob {
     func paintCanvas(_ cr: CairoContext, visible: Rect, regions: [ViewportRegion]?, blocks: [CanvasFrame.Block]?,
                              gridOrigin: Point?, closeBottoms: Bool, painter: GridPainter, blockText: TextLayout?,
                              layers: GridPainter.Layers = .all, rows: Range<Int>? = nil) throws {
+        // A layer or a chunk's text (an SVG part) is a region of the trace; all layers (a PNG
+        // band's tile, a PDF page) are their caller's region.
+        guard layers != .all || rows != nil else {
+            return try paintLayers(cr, visible: visible, regions: regions, blocks: blocks, gridOrigin: gridOrigin, closeBottoms: closeBottoms,
+                                   painter: painter, blockText: blockText, layers: layers, rows: rows)
+        }
+        let name = rows != nil ? "paint chunk" : layers == .cells ? "paint cells" : layers == .overlay ? "paint overlay" : "paint layers"
+        try Timings.span(name, .region, args: rows.map { [("first row", $0.lowerBound), ("rows", $0.count)] } ?? []) {
+            try paintLayers(cr, visible: visible, regions: regions, blocks: blocks, gridOrigin: gridOrigin, closeBottoms: closeBottoms,
+                            painter: painter, blockText: blockText, layers: layers, rows: rows)
+        }
+    }
+
+    private func paintLayers(_ cr: CairoContext, visible: Rect, regions: [ViewportRegion]?, blocks: [CanvasFrame.Block]?,
+                             gridOrigin: Point?, closeBottoms: Bool, painter: GridPainter, blockText: TextLayout?,
+                             layers: GridPainter.Layers, rows: Range<Int>?) throws {
         if layers.contains(.cells), let blockText {
             for b in blocks ?? frame.blocks where b.rect.intersects(visible) {
                 let style = CanvasFrame.blockStyle(b.block.style)

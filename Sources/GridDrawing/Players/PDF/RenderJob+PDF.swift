@@ -19,7 +19,7 @@ extension RenderJob {
     func pdf(to sink: OutputSink) throws {
         sink.imageFilter = images.newPDFDocument()
         try writePDF(to: sink)
-        try Timings.span("images") { try sink.finishImages() }
+        try Timings.span("write images") { try sink.finishImages() }
         // An image that could not be decoded again while Cairo wrote it (changed since the check).
         if let failure = images.failure { throw failure }
     }

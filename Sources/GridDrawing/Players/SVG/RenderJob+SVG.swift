@@ -17,7 +17,8 @@ extension RenderJob {
     /// Writes the SVG made in one piece (`svgWithImageTokens`) to `sink`, images embedded.
     func writeJoinedSVG(to sink: OutputSink) throws {
         sink.imageFilter = images.tokens
-        try sink.write(svgWithImageTokens())
+        let bytes = try svgWithImageTokens()
+        try Timings.span("write") { try sink.write(bytes) }
         try sink.finishImages()
     }
 
@@ -34,11 +35,8 @@ extension RenderJob {
             paintBackground(cr, all)
             try paintCanvas(cr, visible: all)
         }
-        RenderTrace.mark("painted")
-        let bytes = try surface.finish()
-        RenderTrace.mark("finished")
-        defer { RenderTrace.mark("normalized") }
-        return try SVGLinks.insert(painter.takeLinks(), into: SVGIdNormalizer.normalize(bytes))
+        let bytes = try Timings.span("encode") { try surface.finish() }
+        return try Timings.span("join") { try SVGLinks.insert(painter.takeLinks(), into: SVGIdNormalizer.normalize(bytes)) }
     }
 
     /// The SVG in layers, each a Cairo document of its own, painted on the lanes at once and
@@ -81,12 +79,11 @@ extension RenderJob {
                 links[c] = lanePainter.takeLinks()
             }
         }
-        RenderTrace.mark("painted and finished in \(chunks.count) chunks")
-        defer { RenderTrace.mark("joined") }
         let layers = [cells] + Array(UnsafeBufferPointer(start: text, count: chunks.count)) + [overlay]
         let areas = blockLinks + UnsafeBufferPointer(start: links, count: chunks.count).flatMap { $0 }
-        return try SVGStitcher.join(layers, dropsPage: layers.indices.map { $0 > 0 && $0 <= chunks.count })
-            .map { try SVGLinks.insert(areas, into: $0) }
+        return try Timings.span("join") {
+            try SVGStitcher.join(layers, dropsPage: layers.indices.map { $0 > 0 && $0 <= chunks.count }).map { try SVGLinks.insert(areas, into: $0) }
+        }
     }
 
     /// Writes the SVG to `sink`. A grid too big to join in memory (`RowChunks.streamed`) is
@@ -122,7 +119,7 @@ extension RenderJob {
                 let lanePainter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
                 lanePainter.recordsLinks = true
                 for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) {
-                    try writer.waitTurn(c)
+                    try Timings.wait("wait for turn") { try writer.waitTurn(c) }
                     try writer.deliver(c + 1, svgPart { cr in
                         cr.paint(.white)   // as in `layeredSVG`: keeps Cairo's finish linear; dropped
                         try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
@@ -141,9 +138,10 @@ extension RenderJob {
                 throw error
             }
         }
-        RenderTrace.mark("painted and written in \(chunks.count) chunks")
-        try writer.finish(links: SVGLinks.elements(UnsafeBufferPointer(start: links, count: chunks.count + 1).flatMap { $0 }))
-        try sink.finishImages()
+        try Timings.span("write") {
+            try writer.finish(links: SVGLinks.elements(UnsafeBufferPointer(start: links, count: chunks.count + 1).flatMap { $0 }))
+            try sink.finishImages()
+        }
     }
 
     /// Has each lane shape, for its chunks, the text the painter cannot show from a natural
@@ -157,17 +155,16 @@ extension RenderJob {
         try lanes.run(chunks: chunks.count) { lane in
             let painter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
             for c in Swift.stride(from: lane.index, to: chunks.count, by: self.lanes.count) {
-                painter.prepareText(rows: chunks[c])
+                Timings.span("shape chunk", .region, args: [("chunk", c), ("rows", chunks[c].count)]) { painter.prepareText(rows: chunks[c]) }
             }
         }
-        RenderTrace.mark("text prepared on \(lanes.count) lanes")
     }
 
     /// One layer of the SVG: a document of the canvas's size painted by `body`.
     func svgPart(_ body: (CairoContext) throws -> Void) throws -> [UInt8] {
         let cr = try CairoContext(CairoSurface.svg(width: frame.size.width, height: frame.size.height))
         try body(cr)
-        return try cr.finishSurface()
+        return try Timings.span("encode part", .region) { try cr.finishSurface() }
     }
 
     /// Runs `body` with a context that is destroyed before the surface is finished.
