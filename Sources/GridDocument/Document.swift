@@ -94,6 +94,8 @@ extension Document {
         public var background: Color?
         public var padding = Insets<Double>(all: 0)
         public var page: PreparedGrid.Page?
+        /// `canvas.page`'s keys beside the size (continued, continues, split, order).
+        package var pageFlow = PreparedGrid.PageFlow()
         public init() {}
     }
 

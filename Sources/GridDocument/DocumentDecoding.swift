@@ -123,24 +123,7 @@ extension NodeDecoder {
         if let n = o["scale"] { c.scale = try number(n, o.path("scale"), in: 0...16, lowerOpen: true) }
         if let n = o["background"] { c.background = try color(n, o.path("background")) }
         if let n = o["padding"] { c.padding = try insets(n, o.path("padding")) }
-        if let n = o["page"] {
-            let pp = o.path("page")
-            switch n.value {
-            case .string(let s):
-                switch s.lowercased() {
-                case "a4": c.page = PreparedGrid.Page(width: 595.28, height: 841.89)
-                case "letter": c.page = PreparedGrid.Page(width: 612, height: 792)
-                default: throw error(n, pp, "unknown page size \(n.summary); expected \"a4\", \"letter\" or {\"width\", \"height\"}")
-                }
-            case .object:
-                let po = try object(n, pp, allowed: ["width", "height"])
-                guard let w = po["width"], let h = po["height"] else { throw error(n, pp, "a page needs `width` and `height`") }
-                let pw = try number(w, po.path("width"), .pageSide), ph = try number(h, po.path("height"), .pageSide)
-                c.page = PreparedGrid.Page(width: pw, height: ph)
-            default:
-                throw typeError(n, pp, expected: "\"a4\", \"letter\" or an object with `width` and `height`")
-            }
-        }
+        if let n = o["page"] { (c.page, c.pageFlow) = try page(n, o.path("page")) }
         // A fixed canvas can be checked now; one that fits content is checked after layout.
         do {
             try Document.checkCanvasLimits(widthPx: (c.width ?? 0) * c.scale, heightPx: (c.height ?? 0) * c.scale)

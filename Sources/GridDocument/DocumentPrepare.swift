@@ -90,6 +90,12 @@ extension Document {
         grid.linkPolicy = LinkPolicy(allowing: linkSchemes)
         grid.file = file
         grid.readFiles = readFiles(theme: theme)
+        // Pages after the first repeat the title with the `continued` line in the subtitle's
+        // style; the `continues` note is set as the footnote is.
+        grid.pageFlow = canvas.pageFlow
+        grid.pageFlow.continuedLine = block(canvas.pageFlow.continued, sheet.subtitle, size: 10, weight: 400, color: Color(red: 0.25, green: 0.25, blue: 0.25))
+        grid.pageFlow.continuesNote = block(canvas.pageFlow.continues, sheet.footnote, size: 8, weight: 400, color: Color(red: 0.4, green: 0.4, blue: 0.4))
+        grid.pageFlow.repeatedColumnCount = isItemMode ? spec.frozenColumns : Swift.max(1, spec.frozenColumns)
         return grid
     }
 

@@ -19,10 +19,20 @@ extension Document {
             "scale": {"type": "number", "exclusiveMinimum": 0, "maximum": 16, "default": 1, "description": "PNG pixels per point."},
             "background": {"$ref": "#/$defs/color"},
             "padding": {"$ref": "#/$defs/insets"},
-            "page": {"oneOf": [
+            "page": {"description": "Paginate (PDF, and PNG/SVG as page files): a size name, or an object with the size (size or width and height, orientation) and how the table runs across pages.",
+              "oneOf": [
               {"enum": ["a4", "letter"]},
-              {"type": "object", "additionalProperties": false, "required": ["width", "height"],
-               "properties": {"width": {"$ref": "#/$defs/length"}, "height": {"$ref": "#/$defs/length"}}}
+              {"type": "object", "additionalProperties": false,
+               "oneOf": [{"required": ["size"], "not": {"anyOf": [{"required": ["width"]}, {"required": ["height"]}]}},
+                         {"required": ["width", "height"], "not": {"required": ["size"]}}],
+               "properties": {
+                 "size": {"enum": ["a4", "letter"]},
+                 "width": {"$ref": "#/$defs/length"}, "height": {"$ref": "#/$defs/length"},
+                 "orientation": {"enum": ["portrait", "landscape"], "description": "Long side down (portrait) or across (landscape)."},
+                 "continued": {"type": ["boolean", "string"], "minLength": 1, "description": "Pages after the first repeat the title followed by this line; true = \"(continued)\"."},
+                 "continues": {"type": ["boolean", "string"], "minLength": 1, "description": "A note under the rows of every page but the last; true = \"continued on next page\"."},
+                 "split": {"enum": ["columns"], "description": "Columns that do not fit the page width go to further pages, the stub (or first column) and the header repeated on each."},
+                 "order": {"enum": ["down", "across"], "default": "down", "description": "Page order of a split table: all rows of the first columns first (down), or every column group of the first rows first (across)."}}}
             ]}
           }
         },

@@ -29,6 +29,8 @@ public struct PreparedGrid: Sendable {
     package var background: Color
     package var padding: Insets<Double>
     package var page: Page?
+    /// How a paginated table runs across pages (`canvas.page`'s object form).
+    package var pageFlow = PageFlow()
     package var title: TextBlock?
     package var subtitle: TextBlock?
     package var footnote: TextBlock?

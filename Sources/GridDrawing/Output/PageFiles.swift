@@ -31,6 +31,7 @@ extension RenderJob {
     func writePages(_ format: OutputFormat, to path: String, options: RenderOptions) throws -> [String] {
         guard let page = grid.page, format != .pdf else { throw RenderError("\(path): not a paginated PNG or SVG") }
         let pages = PDFPagination(job: self, page: page)
+        if let failure = pages.failure { throw failure }
         if format == .png { _ = try pagePixelSize(page) }
         let paths = pages.pages.indices.map { PageFiles.path(path, page: $0 + 1) }
         let policy = AtomicFile.Policy(protecting: grid.readFiles, force: options.force)

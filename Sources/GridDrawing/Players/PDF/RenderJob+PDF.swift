@@ -51,6 +51,7 @@ extension RenderJob {
             return
         }
         let pages = PDFPagination(job: self, page: page)
+        if let failure = pages.failure { throw failure }
         painter.pixelsPerDeviceUnit = 1 / pages.fit
         let surface = try CairoSurface.pdf(width: page.width, height: page.height, output: sink)
         try Timings.span("shape") { try prepareTextOnLanes() }
