@@ -148,7 +148,8 @@ struct CompareCommand: ParsableCommand {
                 } else {
                     let shown = try images()
                     try snapshotReport.append(name: "\(expected) vs \(actual)", message: summary,
-                                              expected: shown.expected, actual: shown.actual, diff: diffPath, reference: expected)
+                                              expected: shown.expected, actual: shown.actual, diff: diffPath, reference: expected,
+                                              geometry: GridSnapshot.ComparisonResult.Geometry(result))
                 }
             } catch {
                 throw CompareError(error)
