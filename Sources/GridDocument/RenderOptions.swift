@@ -51,6 +51,9 @@ public struct RenderOptions: Sendable {
     /// Called after a file is written, with the line saying what it holds:
     /// `wrote out.png (640×480 px, 1 page)` (the CLI prints it when standard error is a terminal).
     package var writtenHandler: (@Sendable (String) -> Void)?
+    /// Whether a PDF is tagged (a structure tree of the table, `/MarkInfo`, `/Lang`): the
+    /// default; `render --untagged` turns it off and gives the bytes of before (issue 30).
+    package var taggedPDF = true
 
     public init(fonts: PreparedGrid.FontMode? = nil, fontDirectory: String? = nil, fontDirectories: [String] = [], scale: Double? = nil,
                 pngCompression: Int = RenderOptions.defaultPNGCompression, pngFilter: PNGFilter = .none,

@@ -50,6 +50,9 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
     @Flag(help: "Replace output files that have no write permission (refused otherwise).")
     var force = false
 
+    @Flag(help: "Write PDFs without a structure tree (tagged by default: the table's cells as TH/TD for screen readers).")
+    var untagged = false
+
     @Option(help: ArgumentHelp("Write where the render's time went to FILE: a Chrome trace (JSON) of its phases on every thread, for Perfetto or chrome://tracing. One input, -o only.",
                                valueName: "FILE"))
     var timings: String?
@@ -329,6 +332,7 @@ extension RenderCommand {
     var renderOptions: RenderOptions {
         var options = document.renderOptions(warnings: { warn($0) })
         if let pngCompression { options.pngCompression = pngCompression }
+        options.taggedPDF = !untagged
         return options
     }
 

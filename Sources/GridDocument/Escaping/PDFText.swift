@@ -53,4 +53,16 @@ package enum PDFText {
     }
 
     private static func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x41 + nibble - 10 }
+
+    /// `text` as a PDF text string that holds any character and no PDF syntax: `<FEFF…>`, its
+    /// UTF-16BE code units in hexadecimal (a tagged PDF's `/Lang` and `/Alt`).
+    package static func textString(_ text: String) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = Array("<FEFF".utf8)
+        for unit in text.utf16 {
+            for shift in stride(from: 12, through: 0, by: -4) { out.append(digits[Int((unit >> UInt16(shift)) & 0xF)]) }
+        }
+        out.append(0x3E)
+        return String(decoding: out, as: UTF8.self)
+    }
 }

@@ -6,6 +6,8 @@
 /// Recorded: the fills of cell backgrounds, bars, swatches and solid lines, the strokes of dashed
 /// lines (grid lines, header rule, borders, the outer line, closing and frozen-boundary lines),
 /// the selection glow, and cell content: images, links, and text as glyphs (`GlyphsNode`).
+/// A tagged PDF's lists also hold structure boundaries (`StructureNode`) around each cell's
+/// content and its row, which end a run of joined glyphs (a cell's text is its own marked content).
 /// Cell content is recorded a slab of a region at a time, in parts of at most
 /// `GridPainter.contentItems` nodes and `ScratchLayouts.capacity` Pango texts, never for the
 /// whole table.
@@ -38,6 +40,8 @@ struct DisplayList: Sendable, Equatable {
     var glyphs: [GlyphsNode] { items.compactMap { if case .glyphs(let g) = $0 { g } else { nil } } }
     /// The texts Pango shows, in order (tests).
     var pangoTexts: [PangoTextNode] { items.compactMap { if case .pangoText(let t) = $0 { t } else { nil } } }
+    /// The structure boundaries, in order (tests).
+    var structure: [StructureNode] { items.compactMap { if case .structure(let s) = $0 { s } else { nil } } }
 }
 
 /// One drawing operation of a display list.
@@ -49,4 +53,5 @@ enum DisplayItem: Sendable, Equatable {
     case link(LinkNode)
     case glyphs(GlyphsNode)
     case pangoText(PangoTextNode)
+    case structure(StructureNode)
 }

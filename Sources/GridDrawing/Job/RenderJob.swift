@@ -29,6 +29,8 @@ final class RenderJob {
     let blockText: TextLayout
     let decimals: DecimalColumns
     let fontDirectories: [String]
+    /// Whether a PDF gets a structure tree (`PDFStructure`; `RenderOptions.taggedPDF`).
+    let tagsPDF: Bool
     /// The threads text is measured and, for SVG and PDF, painted on.
     let lanes: TextLanes
     /// How many lanes this job measures and shapes text on (tests).
@@ -65,6 +67,7 @@ final class RenderJob {
         let decimals = DecimalColumns(source: grid.cells, rowKinds: tableRows, context: context)
         self.decimals = decimals
         fontDirectories = options.fontDirectories
+        tagsPDF = options.taggedPDF
         // Read once: the default follows the load average, which may move meanwhile.
         let requestedThreads = max(1, options.paintThreads ?? RenderJob.defaultPaintThreads)
         var threads = requestedThreads

@@ -252,14 +252,26 @@ final class GridPainter {
             for (cell, style) in items {
                 let content = source.content(row: cell.row, column: cell.column, item: cell.item)
                 if case .text = content { guard layers.contains(.text) else { continue } } else { guard layers.contains(.cells) else { continue } }
+                let header = structure != nil && geometry.rowKinds[cell.row] == .header
+                let tagged = structure?.beginCell(cell, header: header, into: &self.content) ?? false
                 try recordContent(into: &self.content, target, device, cell, style, content)
+                if tagged { structure?.endCell(header: header, into: &self.content) }
                 if scratch.isFull || self.content.items.count >= contentItems { try playContent(cr) }
             }
             try playContent(cr)
             joiner.flush(cr)
         }
+        // A region's rows end with it (the next region is another page's or other rows).
+        if let structure {
+            structure.closeRow(into: &content)
+            try playContent(cr)
+        }
         fills.flush(cr)
     }
+
+    /// The structure of a tagged PDF, recorded around each cell's content (`PDFStructure`);
+    /// nil for PNG, SVG and untagged PDF.
+    var structure: PDFStructure?
 
     /// The most nodes of cell content recorded before they are played (a slab holds up to
     /// 16,384 cells: recorded whole, a PDF slab's glyphs took megabytes; tests play in small

@@ -28,6 +28,9 @@ enum CairoOutputPatch: String, CaseIterable, Sendable {
     case pdfResourceDuplicates
     /// `PDFCrossReferenceRepair`: points the cross-reference table at the objects Cairo wrote.
     case pdfCrossReferenceRepair
+    /// `PDFStructureAttributes`: adds a tagged PDF's attributes (`/Scope`, spans) and catalogue
+    /// entries (`/MarkInfo`, `/Lang`, `/ViewerPreferences`) that Cairo does not write.
+    case pdfStructureAttributes
 
     /// The type that does it.
     var patcher: String {
@@ -39,13 +42,14 @@ enum CairoOutputPatch: String, CaseIterable, Sendable {
         case .pdfImagePassthrough: "PDFImagePassthrough"
         case .pdfResourceDuplicates: "PDFResourceDuplicates"
         case .pdfCrossReferenceRepair: "PDFCrossReferenceRepair"
+        case .pdfStructureAttributes: "PDFStructureAttributes"
         }
     }
 
     var format: OutputFormat {
         switch self {
         case .svgIdNumbering, .svgLayerJoin, .svgLinks, .svgImageTokens: .svg
-        case .pdfImagePassthrough, .pdfResourceDuplicates, .pdfCrossReferenceRepair: .pdf
+        case .pdfImagePassthrough, .pdfResourceDuplicates, .pdfCrossReferenceRepair, .pdfStructureAttributes: .pdf
         }
     }
 
@@ -66,6 +70,8 @@ enum CairoOutputPatch: String, CaseIterable, Sendable {
             "a page's /XObject, /Pattern and /Shading dictionaries are one line each, `   /XObject <<`, ` /name N 0 R` per entry, ` >>`"
         case .pdfCrossReferenceRepair:
             "object headers are `N 0 obj` at the start of a line and the document ends with `endobj`, `xref` and one table of 20-byte entries"
+        case .pdfStructureAttributes:
+            "structure elements are written as `<< /Type /StructElem\\n   /S /Kind\\n`, in the order begun, a `Link` element added per link, and the catalogue starts `<< /Type /Catalog\\n` and ends `\\nendobj`"
         }
     }
 
@@ -79,6 +85,7 @@ enum CairoOutputPatch: String, CaseIterable, Sendable {
         case .pdfImagePassthrough: "the object passes unchanged and the render fails, since an image Cairo asked for was not swapped"
         case .pdfResourceDuplicates: "the line passes unchanged: qpdf reports a duplicated key"
         case .pdfCrossReferenceRepair: "the table passes unchanged: qpdf reports the file damaged when Cairo reserved unwritten objects"
+        case .pdfStructureAttributes: "the render fails naming the element that differs (--untagged writes the PDF without a tree)"
         }
     }
 }

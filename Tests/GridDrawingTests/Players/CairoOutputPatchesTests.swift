@@ -141,6 +141,16 @@ import Testing
             guard filter.repaired > 0 else { return "no table entry needed repair (Cairo fixed it, or writes the table otherwise)" }
             let check = try PDFCrossReferenceRepairTests.qpdfCheck(bytes)
             return check.status == 0 && !check.output.uppercased().contains("WARNING") ? nil : "qpdf: \(check.output)"
+        case .pdfStructureAttributes:
+            let (bytes, filters) = try pdf(dir)
+            guard filters.contains(where: { $0 is PDFStructureAttributes }) else { return "the filter is not on the PDF" }
+            let check = try PDFCrossReferenceRepairTests.qpdfCheck(bytes)
+            guard check.status == 0, !check.output.uppercased().contains("WARNING") else { return "qpdf: \(check.output)" }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let scopes = text.components(separatedBy: "/A << /O /Table /Scope /Column >>").count - 1
+            guard scopes == 4 else { return "\(scopes) header scopes written, 4 header cells painted" }
+            return text.components(separatedBy: "/MarkInfo << /Marked true >>").count == 2 && text.contains("/Lang <FEFF0065006E>")
+                ? nil : "the catalogue does not have /MarkInfo once and /Lang"
         }
     }
 

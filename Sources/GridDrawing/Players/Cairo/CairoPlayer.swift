@@ -3,7 +3,7 @@
 enum CairoPlayer {
     /// Plays `list`; returns its links in device space, for SVG (`LinkArea`). Consecutive glyph
     /// texts of one font, colour and transform are shown as one Cairo call (`GlyphJoiner`),
-    /// ended by any other node and by the end of the list. Throws only when a glow's image
+    /// ended by any other node (a structure boundary too) and by the end of the list. Throws only when a glow's image
     /// cannot be made (Cairo's image limits).
     @discardableResult
     static func play(_ list: DisplayList, on cr: CairoContext) throws -> [LinkArea] {
@@ -29,6 +29,12 @@ enum CairoPlayer {
             case .image(let image): play(image, on: cr)
             case .link(let link): links.append(play(link, on: cr))
             case .pangoText(let text): play(text, on: cr)
+            // After the flush above: a cell's glyphs are marked content of its own element.
+            case .structure(let node):
+                switch node.event {
+                case .begin: cr.beginStructure(node.kind)
+                case .end: cr.endStructure(node.kind)
+                }
             case .glyphs: break
             }
         }

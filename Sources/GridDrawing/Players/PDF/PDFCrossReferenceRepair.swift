@@ -76,8 +76,20 @@ final class PDFCrossReferenceRepair: OutputFilter {
         held = []
         guard let table else { return }  // no classic table (a newer Cairo's stream): nothing to check
         self.table = nil
-        let bytes = try rewrite(table.bytes)
+        let bytes = Self.pointingStartXref(try rewrite(table.bytes), at: table.start)
         try bytes.withUnsafeBytes { try put($0, write) }
+    }
+
+    /// The trailer's `startxref` set to where the table is: a filter before this one that adds
+    /// bytes (`PDFStructureAttributes`) moves the table. Unchanged when it is already there.
+    static func pointingStartXref(_ bytes: [UInt8], at offset: Int) -> [UInt8] {
+        let mark = Array("\nstartxref\n".utf8)
+        guard let hit = bytes.withUnsafeBytes({ ByteSearch.find(mark, in: $0) }) else { return bytes }
+        let start = hit + mark.count
+        guard let end = bytes[start...].firstIndex(of: 0x0A) else { return bytes }
+        var out = bytes
+        out.replaceSubrange(start..<end, with: Array(String(offset).utf8))
+        return out
     }
 
     private func put(_ bytes: UnsafeRawBufferPointer, _ write: Write) throws {

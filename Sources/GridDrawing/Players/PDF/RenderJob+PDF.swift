@@ -35,6 +35,7 @@ extension RenderJob {
             try withContext(surface) { cr in
                 let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
                 paintBackground(cr, all)
+                try beginStructure(surface, sink, cr)
                 // One page is one stream: painted here, showing the layouts every lane shaped
                 // while measuring and, just before, for the rows it paints (they are idle now).
                 try Timings.span("shape") { try prepareTextOnLanes() }
@@ -45,6 +46,7 @@ extension RenderJob {
                 try Timings.span("paint page", .region, args: [("page", 0), ("rows", layout.rows.count)]) {
                     try paintCanvas(cr, visible: all)
                 }
+                try endStructure(cr)
                 Timings.span("encode page") { cr.showPage() }
             }
             _ = try Timings.span("encode") { try surface.finish() }
@@ -62,11 +64,13 @@ extension RenderJob {
             for (index, p) in pages.pages.enumerated() {
                 cr.identityMatrix()
                 paintBackground(cr, Rect(x: 0, y: 0, width: page.width, height: page.height))
+                if index == 0 { try beginStructure(surface, sink, cr) }
                 cr.scale(pages.fit, pages.fit)
                 let visible = Rect(x: 0, y: 0, width: page.width / pages.fit, height: page.height / pages.fit)
                 try Timings.span("paint page", .region, args: [("page", index), ("rows", p.regions.reduce(0) { $0 + $1.rows.count })]) {
                     try paintCanvas(cr, visible: visible, regions: p.regions, blocks: p.blocks, gridOrigin: p.gridOrigin, closeBottoms: true)
                 }
+                if index == pages.pages.count - 1 { try endStructure(cr) }
                 Timings.span("encode page") { cr.showPage() }
             }
         }
