@@ -1,7 +1,7 @@
 import Foundation
 import GridDocument
 internal import GridDrawing
-import GridLayout
+internal import GridLayout
 
 /// A mask entry that names a document's columns or cells instead of a rectangle
 /// (`{"document": "table.json", "columns": ["updated_at"]}`, `{"document": "table.json",
