@@ -16,7 +16,10 @@ package enum ColumnPages {
     /// the last track); `room`: the page's width for the grid. A page of group `a..<b` is
     /// `pageWidth(of:)` wide: the repeated columns up to the first group column's offset (gap
     /// included), then the group up to the next column's offset (or the grid's right edge).
-    package static func groups(_ columns: [Track], gridWidth: Double, repeated: Int, room: Double) throws(TooWide) -> [Range<Int>] {
+    /// `together`: column ranges kept on one page when they fit one (a spanner's columns): a
+    /// group ends before such a range rather than inside it.
+    package static func groups(_ columns: [Track], gridWidth: Double, repeated: Int, room: Double,
+                               together: [Range<Int>] = []) throws(TooWide) -> [Range<Int>] {
         let r = min(max(0, repeated), columns.count)
         guard r < columns.count else { return [r..<r] }
         var groups: [Range<Int>] = []
@@ -27,8 +30,16 @@ package enum ColumnPages {
             // Column c does not fit beside start..<c: it opens the next group, if it fits alone.
             let alone = pageWidth(of: c..<(c + 1), columns, gridWidth: gridWidth, repeated: r)
             if alone > room + epsilon { throw TooWide(column: c, needed: alone) }
-            if start < c { groups.append(start..<c) }
-            start = c
+            // Inside a range kept together that started in this group: break before the range
+            // instead, when the whole range fits a page of its own.
+            var next = c
+            if let keep = together.first(where: { $0.contains(c) && $0.lowerBound > start && $0.lowerBound < c }),
+               keep.upperBound <= columns.count,
+               pageWidth(of: keep, columns, gridWidth: gridWidth, repeated: r) <= room + epsilon {
+                next = keep.lowerBound
+            }
+            if start < next { groups.append(start..<next) }
+            start = next
         }
         groups.append(start..<columns.count)
         return groups

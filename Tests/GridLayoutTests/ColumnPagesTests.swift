@@ -35,6 +35,16 @@ import Testing
         #expect(try ColumnPages.groups(t, gridWidth: 142, repeated: 1, room: 111) == [1..<2, 2..<4])
     }
 
+    /// A spanner's columns move to the next page together rather than be cut, when they fit one.
+    @Test func spannedColumnsStayTogether() throws {
+        let t = Self.tracks([60] + Array(repeating: 50, count: 10))   // 4 columns a 300-pt page
+        #expect(try ColumnPages.groups(t, gridWidth: 562, repeated: 1, room: 300, together: [3..<6]) == [1..<3, 3..<7, 7..<11])
+        // Starting a group: nothing to move.
+        #expect(try ColumnPages.groups(t, gridWidth: 562, repeated: 1, room: 300, together: [5..<8]) == [1..<5, 5..<9, 9..<11])
+        // Too wide for one page: cut where the columns run out, as without it.
+        #expect(try ColumnPages.groups(t, gridWidth: 562, repeated: 1, room: 300, together: [2..<8]) == [1..<5, 5..<9, 9..<11])
+    }
+
     @Test func aColumnWiderThanThePageIsRefused() {
         let t = Self.tracks([60, 50, 400, 50])
         #expect(throws: ColumnPages.TooWide(column: 2, needed: 61 + 400)) {

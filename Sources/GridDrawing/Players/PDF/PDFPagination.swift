@@ -38,7 +38,11 @@ struct PDFPagination {
             let room = page.width - frame.gridOrigin.x - job.grid.padding.right
             do throws(ColumnPages.TooWide) {
                 let repeated = min(flow.repeatedColumnCount, layout.columns.count)
-                split = (try ColumnPages.groups(layout.columns, gridWidth: frame.gridSize.width, repeated: repeated, room: room), repeated)
+                // A spanner's columns stay on one page when they fit one.
+                let spanners = job.grid.spec.spans.filter { $0.row < job.grid.repeatedRowCount && $0.columns > 1 }
+                    .map { $0.column..<($0.column + $0.columns) }
+                split = (try ColumnPages.groups(layout.columns, gridWidth: frame.gridSize.width, repeated: repeated, room: room,
+                                                together: spanners), repeated)
             } catch {
                 failure = Self.tooWide(error, job: job, room: room)
             }
