@@ -8,6 +8,9 @@ final class CairoContext {
     let pointer: OpaquePointer
     /// Kept alive: a context must not outlive its target surface.
     let surface: CairoSurface
+    /// When set, display lists played on this context are written by the SVG player instead of
+    /// drawn (the context only keeps the painter's transform and clip: `RenderJob.ownSVG`).
+    var svgPlayer: SVGPlayer?
 
     init(_ surface: CairoSurface) throws {
         self.surface = surface

@@ -263,6 +263,9 @@ final class RenderJob {
     var composesGlyphs = true
     /// Whether SVG text is painted in chunks on the lanes (tests compare with one piece).
     var chunksText = true
+    /// Whether SVG is written by the project's player (`RenderJob.ownSVG`) where it can draw
+    /// the document (tests turn it off to compare with Cairo's).
+    var ownsSVG = true
     /// Cells per chunk of a streamed SVG (tests stream small grids).
     var streamedChunkCells = RowChunks.streamedCellsPerChunk
 

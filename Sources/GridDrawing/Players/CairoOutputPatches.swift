@@ -12,7 +12,9 @@
 /// output filter is added without being listed here.
 ///
 /// The direction (docs/architecture.md): players that write SVG and PDF from the display list
-/// themselves need none of these.
+/// themselves need none of these. SVG has one (`SVGPlayer`): a document it draws whole passes
+/// through none of the SVG patches but `svgImageTokens`' filter (a no-op without images); the
+/// SVG patches apply only to documents it refuses (images, glows, markup text, streamed SVG).
 enum CairoOutputPatch: String, CaseIterable, Sendable {
     /// `SVGIdNormalizer`: renumbers `surfaceN`, `glyphN-M`, `clipN`, `imageN`… ids per prefix.
     case svgIdNumbering

@@ -16,6 +16,7 @@ enum CairoPlayer {
     /// glyphs at its end pending (the caller flushes): a region recorded in several lists
     /// shows the same calls as in one.
     static func play(_ list: DisplayList, on cr: CairoContext, joiner: inout GlyphJoiner) throws -> [LinkArea] {
+        if let svg = cr.svgPlayer { return svg.play(list, on: cr) }
         var links: [LinkArea] = []
         for item in list.items {
             if case .glyphs(let text) = item {
@@ -44,6 +45,7 @@ enum CairoPlayer {
     /// Plays a list of fills and strokes only (what the line rules and batches record): nothing
     /// in it can fail.
     static func playShapes(_ list: DisplayList, on cr: CairoContext) {
+        if let svg = cr.svgPlayer { _ = svg.play(list, on: cr); return }
         for item in list.items { playShape(item, on: cr) }
     }
 

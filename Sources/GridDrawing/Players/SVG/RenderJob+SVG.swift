@@ -27,6 +27,7 @@ extension RenderJob {
         // Device units are points, which the layout snapped to: the SVG is the same at any scale.
         painter.pixelsPerDeviceUnit = 1
         painter.recordsLinks = true
+        if let own = try ownSVG() { return own }
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
         let chunks = textChunks
         if chunks.count > 1, let joined = try layeredSVG(chunks) { return joined }

@@ -1,0 +1,132 @@
+import Foundation
+import GridDocument
+import GridLayout
+
+/// SVG written by the project's own player (`SVGPlayer`): the parts of the document (the cells
+/// and blocks, the text of each chunk of rows, the overlay) are painted on the lanes, each into
+/// bytes of its own with the glyph ids it used, and joined as values: the header, one `<defs>`
+/// with the union of the glyphs, the bodies in order, the links. Nothing is parsed.
+extension RenderJob {
+    /// One painted part: its body, the glyph ids it uses, its links (device space).
+    struct SVGPart {
+        var body: [UInt8] = []
+        var glyphs: Set<[UInt8]> = []
+        var links: [LinkArea] = []
+    }
+
+    /// The SVG document, or nil when the player refuses a part (an image, a glow, a text only
+    /// Pango shows, a shape across its clip: `SVGPlayer`), which is then drawn through Cairo.
+    func ownSVG() throws -> [UInt8]? {
+        guard ownsSVG, !hasImages, !RenderJob.cairoSVGForced else { return nil }
+        painter.pixelsPerDeviceUnit = 1
+        painter.recordsLinks = true
+        let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
+        let chunks = textChunks
+        let defs = SVGGlyphDefs()
+        try seedFonts(defs)
+        var cells = SVGPart(), overlay = SVGPart()
+        let text = UnsafeMutablePointer<SVGPart>.allocate(capacity: chunks.count)
+        text.initialize(repeating: SVGPart(), count: chunks.count)
+        defer { text.deinitialize(count: chunks.count); text.deallocate() }
+        let slots = Unchecked(text)
+        let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
+        do {
+            try lanes.run(chunks: chunks.count) { lane in
+                if lane.index == 0 {
+                    painter.glyphBatch = GlyphBatch()
+                    defer { painter.glyphBatch = nil }
+                    cells = try svgPart(defs, page: all, painter: painter) { cr, player in
+                        player.background(grid.background, width: all.width, height: all.height)
+                        try paintCanvas(cr, visible: all, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
+                                        painter: painter, blockText: blockText, layers: .cells)
+                    }
+                    overlay = try svgPart(defs, page: all, painter: painter) { cr, _ in
+                        try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                                        painter: painter, blockText: blockText, layers: .overlay)
+                    }
+                }
+                let lanePainter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
+                lanePainter.recordsLinks = true
+                lanePainter.glyphBatch = GlyphBatch()
+                defer { lanePainter.glyphBatch = nil }
+                for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) {
+                    slots.value[c] = try svgPart(defs, page: all, painter: lanePainter) { cr, _ in
+                        try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                                        painter: lanePainter, blockText: nil, layers: .text, rows: chunks[c])
+                    }
+                }
+            }
+        } catch let refusal as SVGRefusal {
+            _ = painter.takeLinks()
+            if RenderJob.svgRefusalsShown { FileHandle.standardError.write(Data("gridrender: SVG drawn through Cairo: \(refusal.reason)\n".utf8)) }
+            return nil
+        }
+        return Timings.span("join") { join(all, defs, [cells] + Array(UnsafeBufferPointer(start: text, count: chunks.count)) + [overlay]) }
+    }
+
+    /// The document of `parts`: header, the definitions of the glyphs they use, their bodies in
+    /// order, their links.
+    private func join(_ all: Rect, _ defs: SVGGlyphDefs, _ parts: [SVGPart]) -> [UInt8] {
+        var out = svgHeader(all)
+        let used = parts.reduce(into: Set<[UInt8]>()) { $0.formUnion($1.glyphs) }
+        let definitions = defs.definitions(SVGGlyphDefs.sorted(used))
+        if !definitions.isEmpty { out += Array("<defs>\n".utf8) + definitions + Array("</defs>\n".utf8) }
+        out.reserveCapacity(out.count + parts.reduce(64) { $0 + $1.body.count })
+        for part in parts { out += part.body }
+        out += SVGLinks.elements(parts.flatMap(\.links))
+        out += Array("</svg>\n".utf8)
+        return out
+    }
+
+    /// `GRIDRENDER_SVG_WRITER=cairo` draws every SVG through Cairo's SVG surface (to compare
+    /// rasters with the player's, or to step around a defect of it); `=trace` says on standard
+    /// error why a document went to Cairo.
+    static let cairoSVGForced = ProcessInfo.processInfo.environment["GRIDRENDER_SVG_WRITER"] == "cairo"
+    static let svgRefusalsShown = ProcessInfo.processInfo.environment["GRIDRENDER_SVG_WRITER"] == "trace"
+
+    /// The XML declaration and the `<svg>` element of a `rect.width`×`rect.height` px document,
+    /// as Cairo writes them.
+    func svgHeader(_ rect: Rect) -> [UInt8] {
+        let w = SVGNumber.string(rect.width), h = SVGNumber.string(rect.height)
+        return Array("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
+            width="\(w)px" height="\(h)px" viewBox="0 0 \(w) \(h)" version="1.1">
+
+            """.utf8)
+    }
+
+    /// One part painted by `body` on a scratch context whose lists `SVGPlayer` writes.
+    /// `painter`'s links are taken with it, refused or not (a painter left holding links would
+    /// hand them to the Cairo drawing that follows a refusal).
+    func svgPart(_ defs: SVGGlyphDefs, page: Rect, painter: GridPainter, _ body: (CairoContext, SVGPlayer) throws -> Void) throws -> SVGPart {
+        defer { _ = painter.takeLinks() }
+        if defs.refused { throw SVGRefusal(reason: "another part") }
+        let cr = try CairoContext(CairoSurface.svg(width: page.width, height: page.height))
+        let player = try SVGPlayer(defs: defs, page: page)
+        cr.svgPlayer = player
+        try body(cr, player)
+        player.finish()
+        if let reason = player.refusal ?? (defs.refused ? "another part" : nil) { throw SVGRefusal(reason: reason) }
+        return SVGPart(body: player.body, glyphs: player.usedGlyphs, links: painter.takeLinks())
+    }
+
+    /// Gives the fonts of the blocks and of the first rows' styles the short glyph-id codes,
+    /// in that order (the document's, whatever the threads do).
+    func seedFonts(_ defs: SVGGlyphDefs) throws {
+        let outlines = try GlyphOutlines()
+        let characters = GlyphCharacters()
+        let probe = TextLayout(context: context)
+        var styles: [ResolvedStyle] = frame.blocks.map { CanvasFrame.blockStyle($0.block.style) }
+        for row in 0..<min(layout.rows.count, 4) {
+            for column in 0..<layout.columns.count { styles.append(grid.cells.style(row: row, column: column, item: nil)) }
+        }
+        var seen: Set<ResolvedStyle> = []
+        for style in styles where seen.insert(style).inserted {
+            probe.prepare("0Aa", style: style, width: nil)
+            for run in probe.plainGlyphRuns(characters: characters) ?? [] {
+                defs.seed(try outlines.key(font: run.scaledFont))
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Dispatch
+
+/// The glyph definitions of one SVG document, shared by the threads that write its parts. Ids
+/// are the project's, the same whichever thread meets a glyph first and however the rows are
+/// cut into chunks: a font's code (`a`, `b`, … for the fonts `seed` is given in document
+/// order; `f` + a hash of the font's outlines for any other, such as a fallback font) followed
+/// by the glyph's id in the font, e.g. `a38`, `fk3q9x2m1-38`. A part records the ids it uses;
+/// the document defines their union once, so the parts' bodies join by concatenation.
+///
+/// `@unchecked Sendable`: every property is guarded by `lock`.
+final class SVGGlyphDefs: @unchecked Sendable {
+    private let lock = DispatchSemaphore(value: 1)
+    /// Font key (`GlyphOutlines.key`) → code.
+    private var codes: [UInt64: [UInt8]] = [:]
+    /// Id → path data of every glyph met so far (empty: no ink).
+    private var outlines: [[UInt8]: [UInt8]] = [:]
+
+    private var refusedFlag = false
+
+    /// Whether a part's player refused (`SVGPlayer`): the other parts stop writing.
+    var refused: Bool {
+        lock.wait(); defer { lock.signal() }
+        return refusedFlag
+    }
+
+    func refuse() {
+        lock.wait(); defer { lock.signal() }
+        refusedFlag = true
+    }
+
+    /// Gives the font of `key` the next short code (fonts of the document's styles, in an
+    /// order that depends on the document only). A key seeded before keeps its code.
+    func seed(_ key: UInt64) {
+        lock.wait(); defer { lock.signal() }
+        guard codes[key] == nil else { return }
+        codes[key] = SVGGlyphDefs.letters(codes.count)
+    }
+
+    /// The code of the font with `key`.
+    func code(for key: UInt64) -> [UInt8] {
+        lock.wait(); defer { lock.signal() }
+        if let code = codes[key] { return code }
+        // Not seeded: a code of its own from the key, never one a seeded font has (letters
+        // only) and ending in "-" so that the glyph number is read apart.
+        return Array("f".utf8) + Array(String(key >> 24, radix: 36).utf8) + [UInt8(ascii: "-")]
+    }
+
+    /// The path data of `id`, made by `make` (outside the lock) the first time.
+    func outline(_ id: [UInt8], make: () throws -> [UInt8]) rethrows -> [UInt8] {
+        lock.wait()
+        if let known = outlines[id] { lock.signal(); return known }
+        lock.signal()
+        let made = try make()
+        lock.wait(); defer { lock.signal() }
+        if let known = outlines[id] { return known }
+        outlines[id] = made
+        return made
+    }
+
+    /// The `<path id=… d=…/>` definitions of `ids` (each with ink), in the order of the ids.
+    func definitions(_ ids: [[UInt8]]) -> [UInt8] {
+        lock.wait(); defer { lock.signal() }
+        var out: [UInt8] = []
+        for id in ids {
+            guard let path = outlines[id], !path.isEmpty else { continue }
+            out += Array("<path id=\"".utf8) + id + Array("\" d=\"".utf8) + path + Array("\"/>\n".utf8)
+        }
+        return out
+    }
+
+    /// Ids in the document's order: by code, then by glyph number.
+    static func sorted(_ ids: Set<[UInt8]>) -> [[UInt8]] {
+        func split(_ id: [UInt8]) -> ([UInt8], Int) {
+            let digits = id.reversed().prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+            return (Array(id.dropLast(digits)), Int(String(decoding: id.suffix(digits), as: UTF8.self)) ?? 0)
+        }
+        return ids.map { ($0, split($0)) }.sorted { a, b in
+            a.1.0 != b.1.0 ? a.1.0.lexicographicallyPrecedes(b.1.0) : a.1.1 < b.1.1
+        }.map(\.0)
+    }
+
+    /// 0 → a, 25 → z, 26 → ba, … (letters only, so the glyph number that follows is read apart).
+    static func letters(_ n: Int) -> [UInt8] {
+        var n = n, out: [UInt8] = []
+        repeat { out.insert(UInt8(ascii: "a") + UInt8(n % 26), at: 0); n /= 26 } while n > 0
+        return out
+    }
+}

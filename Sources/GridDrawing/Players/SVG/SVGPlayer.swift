@@ -1,0 +1,324 @@
+import CCairo
+import GridDocument
+import GridLayout
+
+/// Writes SVG elements for display lists itself, instead of drawing them through Cairo's SVG
+/// surface: one player per part of a document (the cells, a chunk of rows' text, the overlay),
+/// each into its own bytes with the set of glyph ids it used, so a document is its header,
+/// the definitions of the union of those ids (`SVGGlyphDefs`) and the parts' bodies
+/// concatenated, with no parse of anyone's output (`RenderJob.ownSVG`).
+///
+/// The painter still paints into a `CairoContext` (a scratch SVG surface that receives no
+/// drawing): it keeps the transform and clip the rules set, which the player reads when a list
+/// is played (`CairoPlayer` hands the list here when the context has a player). Everything is
+/// written in device units with the numbers Cairo's SVG writer would print (`SVGNumber`,
+/// Cairo's fixed-point coordinates), so rsvg rasterizes the same pixels:
+/// - fills: one `<path>` per node, a rectangle per `M…H…V…H…Z`;
+/// - strokes: one `<path>` per node with width, dash and butt caps (SVG's default cap);
+/// - glyphs (`GlyphsNode`): a `<g>` per stretch of glyphs in one colour on one baseline
+///   (`translate(0 y)`), a `<use href="#id" x="…"/>` per glyph with ink; outlines once per
+///   document (`GlyphOutlines`);
+/// - links: their areas in device space, written by the document as `SVGLinks` does.
+///
+/// What it cannot draw yet — a text only Pango shows (`PangoTextNode`: markup, right-to-left,
+/// clusters, links in text), images, glows, and a shape that reaches past its clip — makes it
+/// refuse (`refusal`); the job then writes the document through Cairo, as before.
+final class SVGPlayer {
+    /// The body written so far.
+    private(set) var body: [UInt8] = []
+    /// The glyph ids the body uses.
+    private(set) var usedGlyphs: Set<[UInt8]> = []
+    /// Why the player could not draw a list (the document then goes through Cairo).
+    private(set) var refusal: String?
+
+    private let defs: SVGGlyphDefs
+    private let outlines: GlyphOutlines
+    /// Per scaled font met (by pointer, retained by the nodes' `ScaledFont`): its code and the
+    /// ids of its glyphs, with whether each has ink.
+    private var fonts: [OpaquePointer: (font: ScaledFont, code: [UInt8], glyphs: [UInt32: (id: [UInt8], ink: Bool)])] = [:]
+    /// The scaled fonts of texts the painter left to Pango, one object per font.
+    private var textFonts: [OpaquePointer: ScaledFont] = [:]
+    /// The open glyph group: its colour and baseline as written.
+    private var group: (fill: [UInt8], y: [UInt8])?
+
+    /// The page, device units (a clip that covers it needs no clip path).
+    private let page: Rect
+
+    init(defs: SVGGlyphDefs, page: Rect) throws {
+        self.defs = defs
+        self.page = page
+        outlines = try GlyphOutlines()
+    }
+
+    /// Plays `list` with `cr`'s current transform and clip; returns its links in device space.
+    /// Once the player (or another part's) has refused, lists are passed over: the painter goes
+    /// on to the end of the part with its state whole, and the job draws through Cairo.
+    func play(_ list: DisplayList, on cr: CairoContext) -> [LinkArea] {
+        guard refusal == nil, !defs.refused else { return [] }
+        var links: [LinkArea] = []
+        let clip = deviceClip(cr)
+        let m = cr.matrix
+        guard m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0 else {
+            refuse("a transform other than a translation")
+            return []
+        }
+        for item in list.items {
+            guard refusal == nil else { return [] }
+            if case .glyphs(let text) = item {
+                write(text, cr: cr, tx: m.x0, ty: m.y0)
+                continue
+            }
+            closeGroup()
+            switch item {
+            case .fill(let fill): write(fill, tx: m.x0, ty: m.y0, clip: clip)
+            case .stroke(let stroke): write(stroke, tx: m.x0, ty: m.y0, clip: clip)
+            case .link(let link): links.append(CairoPlayer.play(link, on: cr))
+            case .glow: refuse("a glow")
+            case .image: refuse("an image")
+            case .pangoText(let text): write(text, cr: cr, tx: m.x0, ty: m.y0, clip: clip)
+            case .glyphs, .structure: break  // structure: PDF only
+            }
+        }
+        return links
+    }
+
+    /// Ends the body (closes an open glyph group).
+    func finish() { closeGroup() }
+
+    /// The page's background, as the document's first element.
+    func background(_ color: Color, width: Double, height: Double) {
+        guard color.alpha > 0 else { return }
+        closeGroup()
+        body += Array("<rect width=\"".utf8)
+        SVGNumber.append(width, to: &body)
+        body += Array("\" height=\"".utf8)
+        SVGNumber.append(height, to: &body)
+        body += Array("\"".utf8)
+        appendPaint("fill", color)
+        body += Array("/>\n".utf8)
+    }
+
+    private func refuse(_ reason: String) {
+        if refusal == nil { refusal = reason }
+        defs.refuse()
+    }
+
+    // MARK: - Shapes
+
+    /// Cairo's fixed point: 1/256 of a device unit, halves to even.
+    static func fixed(_ v: Double) -> Double { (v * 256).rounded(.toNearestOrEven) / 256 }
+
+    private func write(_ fill: FillNode, tx: Double, ty: Double, clip: Rect?) {
+        guard !fill.rects.isEmpty else { return }
+        var d: [UInt8] = []
+        var bounds: Rect?
+        for r in fill.rects {
+            // cairo_rectangle: a move to the corner, then lines by the width and height.
+            let x0 = SVGPlayer.fixed(r.x + tx), y0 = SVGPlayer.fixed(r.y + ty)
+            let x1 = x0 + SVGPlayer.fixed(r.width), y1 = y0 + SVGPlayer.fixed(r.height)
+            let box = Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+            bounds = bounds.map { $0.union(box) } ?? box
+            d.append(UInt8(ascii: "M")); SVGNumber.append(x0, to: &d); d.append(0x20); SVGNumber.append(y0, to: &d)
+            d.append(UInt8(ascii: "H")); SVGNumber.append(x1, to: &d)
+            d.append(UInt8(ascii: "V")); SVGNumber.append(y1, to: &d)
+            d.append(UInt8(ascii: "H")); SVGNumber.append(x0, to: &d)
+            d.append(UInt8(ascii: "Z"))
+        }
+        guard let bounds, fits(bounds, in: clip) else { return }
+        body += Array("<path".utf8)
+        appendPaint("fill", fill.color)
+        body += Array(" d=\"".utf8) + d + Array("\"/>\n".utf8)
+    }
+
+    private func write(_ stroke: StrokeNode, tx: Double, ty: Double, clip: Rect?) {
+        guard !stroke.segments.isEmpty else { return }
+        var d: [UInt8] = []
+        var bounds: Rect?
+        let half = stroke.width / 2
+        for s in stroke.segments {
+            let x0 = SVGPlayer.fixed(s.x0 + tx), y0 = SVGPlayer.fixed(s.y0 + ty)
+            let x1 = SVGPlayer.fixed(s.x1 + tx), y1 = SVGPlayer.fixed(s.y1 + ty)
+            // Butt caps: a horizontal or vertical segment is widened across its length only.
+            let hx = y0 == y1 ? 0 : half, hy = x0 == x1 ? 0 : half
+            let box = Rect(x: min(x0, x1) - hx, y: min(y0, y1) - hy, width: abs(x1 - x0) + 2 * hx, height: abs(y1 - y0) + 2 * hy)
+            bounds = bounds.map { $0.union(box) } ?? box
+            d.append(UInt8(ascii: "M")); SVGNumber.append(x0, to: &d); d.append(0x20); SVGNumber.append(y0, to: &d)
+            if y0 == y1 {
+                d.append(UInt8(ascii: "H")); SVGNumber.append(x1, to: &d)
+            } else if x0 == x1 {
+                d.append(UInt8(ascii: "V")); SVGNumber.append(y1, to: &d)
+            } else {
+                d.append(UInt8(ascii: "L")); SVGNumber.append(x1, to: &d); d.append(0x20); SVGNumber.append(y1, to: &d)
+            }
+        }
+        guard let bounds, fits(bounds, in: clip) else { return }
+        body += Array("<path fill=\"none\"".utf8)
+        appendPaint("stroke", stroke.color)
+        body += Array(" stroke-width=\"".utf8)
+        SVGNumber.append(stroke.width, to: &body)
+        body += Array("\"".utf8)
+        if !stroke.dash.isEmpty {
+            body += Array(" stroke-dasharray=\"".utf8)
+            for (k, v) in stroke.dash.enumerated() {
+                if k > 0 { body.append(UInt8(ascii: ",")) }
+                SVGNumber.append(v, to: &body)
+            }
+            body += Array("\"".utf8)
+        }
+        body += Array(" d=\"".utf8) + d + Array("\"/>\n".utf8)
+    }
+
+    /// Whether a shape with device bounds `box` can be written without its clip: wholly
+    /// inside it (false, writing nothing, when wholly outside; refused when across its edge).
+    private func fits(_ box: Rect, in clip: Rect?) -> Bool {
+        guard let clip else { return true }
+        let e = 1e-9
+        if box.x >= clip.x - e && box.maxX <= clip.maxX + e && box.y >= clip.y - e && box.maxY <= clip.maxY + e { return true }
+        if box.maxX <= clip.x || box.x >= clip.maxX || box.maxY <= clip.y || box.y >= clip.maxY { return false }
+        refuse("a shape across its clip")
+        return false
+    }
+
+    /// The clip in device space, nil when it is the whole page (the SVG's viewport clips
+    /// there); refuses a clip that is not one rectangle.
+    private func deviceClip(_ cr: CairoContext) -> Rect? {
+        let p = cr.pointer
+        cairo_save(p)
+        cairo_identity_matrix(p)
+        defer { cairo_restore(p) }
+        guard let list = cairo_copy_clip_rectangle_list(p) else { refuse("no clip list"); return nil }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1 else {
+            if list.pointee.num_rectangles != 0 || list.pointee.status != CAIRO_STATUS_SUCCESS { refuse("a clip that is not a rectangle") }
+            return Rect(x: 0, y: 0, width: 0, height: 0)
+        }
+        let r = list.pointee.rectangles[0]
+        if r.x <= 0 && r.y <= 0 && r.x + r.width >= page.maxX && r.y + r.height >= page.maxY { return nil }
+        return Rect(x: r.x, y: r.y, width: r.width, height: r.height)
+    }
+
+    // MARK: - Glyphs
+
+    private func write(_ text: GlyphsNode, cr: CairoContext, tx: Double, ty: Double) {
+        // Where Pango's renderer starts the layout: Cairo's current point after moving there.
+        let origin = cr.currentPoint(afterMovingTo: text.x, text.y)
+        cr.newPath()
+        var fill: [UInt8] = []
+        appendPaint("fill", text.color, to: &fill)
+        var y: [UInt8] = []
+        for run in text.runs {
+            guard let font = font(run.font) else { return }
+            let baseX = origin.x + run.x, baseY = origin.y + run.baseline
+            for glyph in text.glyphs(of: run) {
+                guard let ref = glyphRef(glyph.id, font: run.font, code: font) else { return }
+                guard ref.ink else { continue }
+                y.removeAll(keepingCapacity: true)
+                SVGNumber.append((glyph.yUnits == 0 ? baseY : baseY + glyph.y) + ty, to: &y)
+                if group?.fill != fill || group?.y != y {
+                    closeGroup()
+                    body += Array("<g".utf8) + fill + Array(" transform=\"translate(0 ".utf8) + y + Array(")\">".utf8)
+                    group = (fill, y)
+                }
+                body += Array("<use href=\"#".utf8) + ref.id + Array("\" x=\"".utf8)
+                SVGNumber.append(baseX + glyph.x + tx, to: &body)
+                body += Array("\"/>".utf8)
+                usedGlyphs.insert(ref.id)
+            }
+        }
+    }
+
+    /// A text the painter left to Pango: its glyphs (`TextLayout.svgGlyphs`) when they are
+    /// all Pango draws and their ink lies inside the clip (the text's and the region's), with a
+    /// margin of two device units as `GlyphBatch` keeps; else refused.
+    private func write(_ text: PangoTextNode, cr: CairoContext, tx: Double, ty: Double, clip: Rect?) {
+        let ink = text.layout.inkRect
+        guard ink.width > 0, ink.height > 0 else { return }
+        let box = Rect(x: text.x + ink.x + tx - 2, y: text.y + ink.y + ty - 2, width: ink.width + 4, height: ink.height + 4)
+        if let clip = text.clip {
+            let device = Rect(x: clip.x + tx, y: clip.y + ty, width: clip.width, height: clip.height)
+            guard box.x >= device.x, box.maxX <= device.maxX, box.y >= device.y, box.maxY <= device.maxY else {
+                refuse("a text across its cell's clip")
+                return
+            }
+        }
+        guard fits(box, in: clip) else { return }
+        guard let glyphs = text.layout.svgGlyphs(x: text.x, y: text.y, color: text.color, fonts: &textFonts) else {
+            refuse("a text only Pango shows (markup colours or decorations, a baseline shift, a hex box)")
+            return
+        }
+        write(glyphs, cr: cr, tx: tx, ty: ty)
+    }
+
+    private func closeGroup() {
+        guard group != nil else { return }
+        body += Array("</g>\n".utf8)
+        group = nil
+    }
+
+    /// The code of `font`, keyed the first time it is met.
+    private func font(_ font: ScaledFont) -> [UInt8]? {
+        if let known = fonts[font.pointer] { return known.code }
+        do {
+            let code = defs.code(for: try outlines.key(font: font.pointer))
+            fonts[font.pointer] = (font, code, [:])
+            return code
+        } catch {
+            refuse("\(error)")
+            return nil
+        }
+    }
+
+    private func glyphRef(_ glyph: UInt32, font: ScaledFont, code: [UInt8]) -> (id: [UInt8], ink: Bool)? {
+        if let known = fonts[font.pointer]?.glyphs[glyph] { return known }
+        let id = code + Array(String(glyph).utf8)
+        do {
+            let path = try defs.outline(id) { try outlines.pathData(font: font.pointer, glyph: glyph) }
+            let ref = (id: id, ink: !path.isEmpty)
+            fonts[font.pointer]?.glyphs[glyph] = ref
+            return ref
+        } catch {
+            refuse("\(error)")
+            return nil
+        }
+    }
+
+    // MARK: - Paint
+
+    private func appendPaint(_ property: String, _ color: Color) {
+        appendPaint(property, color, to: &body)
+    }
+
+    /// ` fill="#rrggbb"` (or Cairo's `rgb(r%,g%,b%)` for a colour between 8-bit steps), and the
+    /// opacity when below 1.
+    private func appendPaint(_ property: String, _ color: Color, to out: inout [UInt8]) {
+        out += Array(" \(property)=\"".utf8)
+        let channels = [color.red, color.green, color.blue]
+        if channels.allSatisfy({ abs($0 * 255 - ($0 * 255).rounded()) < 1e-9 }) {
+            out.append(UInt8(ascii: "#"))
+            let hex = Array("0123456789abcdef".utf8)
+            for c in channels {
+                let v = Int(max(0, min(255, (c * 255).rounded())))
+                out.append(hex[v >> 4]); out.append(hex[v & 15])
+            }
+        } else {
+            out += Array("rgb(".utf8)
+            for (k, c) in channels.enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                SVGNumber.append(c * 100, to: &out)
+                out.append(UInt8(ascii: "%"))
+            }
+            out.append(UInt8(ascii: ")"))
+        }
+        out.append(UInt8(ascii: "\""))
+        if color.alpha < 1 {
+            out += Array(" \(property)-opacity=\"".utf8)
+            SVGNumber.append(color.alpha, to: &out)
+            out.append(UInt8(ascii: "\""))
+        }
+    }
+}
+
+/// Why the SVG player stopped: the document has something it does not draw yet.
+struct SVGRefusal: Error {
+    var reason: String
+}
