@@ -50,6 +50,9 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
     @Flag(help: "Replace output files that have no write permission (refused otherwise).")
     var force = false
 
+    @Option(help: ArgumentHelp("With --out-dir: render only part I of N (1-based) of the inputs, chosen by a hash of each input path as given; without it JOB_COMPLETION_INDEX (0-based) and JOB_COMPLETIONS are used when both are set.", valueName: "I/N"))
+    var shard: String?
+
     @Flag(help: "Write PDFs without a structure tree (tagged by default: the table's cells as TH/TD for screen readers).")
     var untagged = false
 
@@ -91,6 +94,7 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
             if watch { throw ValidationError("--watch writes files: give -o FILE, not -o -") }
         case (.some(let out), nil):
             if inputs.count > 1 { throw ValidationError("-o takes one input; use --out-dir for several") }
+            if shard != nil { throw ValidationError("--shard splits the inputs of --out-dir; -o renders one") }
             if OutputFormat(path: out) == nil {
                 throw ValidationError("cannot tell the format of \(out): use a .png, .svg or .pdf extension")
             }
@@ -213,7 +217,8 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
         if let output { return [Task(input: inputs[0], output: output)] }
         guard let outDirectory, let format = outputFormat else { return [] }
         var seen: [String: String] = [:]
-        return try inputs.map { input in
+        let part = try ShardSelection.part(shard)
+        return try inputs.map { input -> Task in
             let stem = input == "-" ? "stdin" : PathBytes.stem(input)
             let out = (outDirectory.hasSuffix("/") ? outDirectory : outDirectory + "/") + "\(stem).\(format.rawValue)"
             if let other = seen[out] {
@@ -221,7 +226,7 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
             }
             seen[out] = input
             return Task(input: input, output: out)
-        }
+        }.filter { part?.contains($0.input) ?? true }
     }
 
     /// Prepared documents are kept from the plan to the render while the files they were read
