@@ -49,13 +49,14 @@ extension ReviewPage {
       var links = Array.prototype.slice.call(document.querySelectorAll("nav a"));
       var full = document.getElementById("full");
       var fullScroll = full.querySelector(".full-scroll"), fullTitle = full.querySelector(".full-title");
-      var current = -1, blinkTimer = null;
+      var current = -1, blinkTimer = null, fits = new Map();
       function show(section, name) {
         if (!section.querySelector(".view." + name)) { return; }
         section.querySelectorAll(".tabs button[data-view]").forEach(function (b) { b.classList.toggle("on", b.dataset.view === name); });
         section.querySelectorAll(".view").forEach(function (v) { v.classList.toggle("on", v.classList.contains(name)); });
         if (blinkTimer) { clearInterval(blinkTimer); blinkTimer = null; }
         if (name === "blink") { blinkTimer = setInterval(function () { swap(section); }, 600); }
+        if (name === "slider" && fits.has(section)) { fits.get(section)(); }
       }
       function swap(section) {
         var flip = section.querySelector(".flip");
@@ -111,10 +112,12 @@ extension ReviewPage {
         var top = section.querySelector(".wipe .top");
         if (range && top) {
           var topImage = top.querySelector("img"), base = section.querySelector(".wipe > img");
+          // Measured only when the slider shows: reading a size forces a layout, and doing it for
+          // every entry at start made a page of thousands of entries take seconds per hundred.
           var fit = function () { if (topImage && base) { topImage.style.width = base.clientWidth + "px"; } };
           if (base) { base.addEventListener("load", fit); }
           range.addEventListener("input", function () { fit(); top.style.width = range.value + "%"; });
-          fit();
+          fits.set(section, fit);
         }
       });
       function preferred(section) {
