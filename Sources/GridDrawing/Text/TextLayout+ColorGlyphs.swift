@@ -8,6 +8,9 @@ extension TextLayout {
     /// `start_x_offset` and raised by its `y_offset`, then advanced by its glyph string's width
     /// and `end_x_offset`. Vertical runs (centred baselines) are left to Pango.
     func colorGlyphs(fonts: ColorGlyphSources) -> [ColorGlyph] {
+        // Most cells are ASCII, which no colour glyph shows: answered before Pango's serials,
+        // which every cell of a PDF would otherwise ask for.
+        guard let text = pango_layout_get_text(pointer), !TextLayout.isASCII(text) else { return [] }
         let serial = pango_layout_get_serial(pointer)
         if let scan = colorGlyphScan, scan.serial == serial { return scan.glyphs }
         let glyphs = scanColorGlyphs(fonts: fonts)
@@ -26,7 +29,6 @@ extension TextLayout {
     }
 
     private func scanColorGlyphs(fonts: ColorGlyphSources) -> [ColorGlyph] {
-        guard let text = pango_layout_get_text(pointer), !TextLayout.isASCII(text) else { return [] }
         let layout = laidOut
         guard let iter = pango_layout_get_iter(layout) else { return [] }
         defer { pango_layout_iter_free(iter) }
