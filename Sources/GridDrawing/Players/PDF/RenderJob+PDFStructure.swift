@@ -12,7 +12,8 @@ extension RenderJob {
         let structure = PDFStructure(columnCount: layout.columns.count)
         sink.documentFilters.insert(PDFStructureAttributes(structure), at: max(0, sink.documentFilters.count - 1))
         if let title = grid.title?.text, !title.isEmpty {
-            cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, title)
+            // Cairo refuses noncharacters as invalid UTF-8 (and fails the surface).
+            cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, NoncharacterText.drawable(title))
         }
         var list = DisplayList()
         structure.begin(.document, into: &list)
