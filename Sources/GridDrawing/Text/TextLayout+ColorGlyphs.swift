@@ -29,41 +29,25 @@ extension TextLayout {
     }
 
     private func scanColorGlyphs(fonts: ColorGlyphSources) -> [ColorGlyph] {
-        let layout = laidOut
-        guard let iter = pango_layout_get_iter(layout) else { return [] }
-        defer { pango_layout_iter_free(iter) }
         var found: [ColorGlyph] = []
-        repeat {
-            guard let line = pango_layout_iter_get_line_readonly(iter) else { continue }
-            var logical = PangoRectangle()
-            pango_layout_iter_get_line_extents(iter, nil, &logical)
-            let baseline = pango_layout_iter_get_baseline(iter)
-            var x = logical.x
-            var node = line.pointee.runs
-            while let link = node {
-                node = link.pointee.next
-                guard let data = link.pointee.data else { continue }
-                let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
-                guard let item = run.item, let glyphs = run.glyphs else { continue }
-                x += run.start_x_offset
-                let runX = x
-                x += pango_glyph_string_get_width(glyphs) + run.end_x_offset
-                guard let pangoFont = item.pointee.analysis.font,
-                      item.pointee.analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_CENTERED_BASELINE) == 0,
-                      let font = fonts.font(pangoFont),
-                      let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(pangoFont)) else { continue }
-                var position: Int32 = 0
-                for i in 0..<Int(glyphs.pointee.num_glyphs) {
-                    let slot = glyphs.pointee.glyphs + i
-                    let info = slot.pointee
-                    defer { position += info.geometry.width }
-                    guard info.glyph & TextLayout.unknownGlyphFlag == 0, info.glyph != TextLayout.emptyGlyph else { continue }
-                    found.append(ColorGlyph(font: font, scaledFont: scaled, id: info.glyph, runX: runX,
-                                            baseline: baseline - run.y_offset, x: position + info.geometry.x_offset,
-                                            y: info.geometry.y_offset, slot: slot))
-                }
+        _ = TextLayout.walkRuns(of: laidOut) { laid in
+            let run = laid.run
+            guard let item = run.item, let glyphs = run.glyphs, let pangoFont = item.pointee.analysis.font,
+                  item.pointee.analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_CENTERED_BASELINE) == 0,
+                  let font = fonts.font(pangoFont),
+                  let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(pangoFont)) else { return true }
+            var position: Int32 = 0
+            for i in 0..<Int(glyphs.pointee.num_glyphs) {
+                let slot = glyphs.pointee.glyphs + i
+                let info = slot.pointee
+                defer { position += info.geometry.width }
+                guard info.glyph & TextLayout.unknownGlyphFlag == 0, info.glyph != TextLayout.emptyGlyph else { continue }
+                found.append(ColorGlyph(font: font, scaledFont: scaled, id: info.glyph, runX: laid.x,
+                                        baseline: laid.baseline, x: position + info.geometry.x_offset,
+                                        y: info.geometry.y_offset, slot: slot))
             }
-        } while pango_layout_iter_next_line(iter) != 0
+            return true
+        }
         return found
     }
 

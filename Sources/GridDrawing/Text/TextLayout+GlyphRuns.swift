@@ -34,41 +34,28 @@ extension TextLayout {
     /// asks for every cell's text), false where that gives nil.
     func plainGlyphRuns(characters: GlyphCharacters, into runs: inout [PlainGlyphRun]) -> Bool {
         runs.removeAll(keepingCapacity: true)
-        guard pango_layout_get_line_count(laidOut) <= TextLayout.cullingLines,
-              let text = pango_layout_get_text(laidOut), let iter = pango_layout_get_iter(laidOut) else { return false }
-        defer { pango_layout_iter_free(iter) }
+        guard pango_layout_get_line_count(laidOut) <= TextLayout.cullingLines, let text = pango_layout_get_text(laidOut) else { return false }
         let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
-        repeat {
-            guard let line = pango_layout_iter_get_line_readonly(iter) else { return false }
-            var logical = PangoRectangle()
-            pango_layout_iter_get_line_extents(iter, nil, &logical)
-            let baseline = pango_layout_iter_get_baseline(iter)
-            var x = logical.x
-            var node = line.pointee.runs
-            while let link = node {
-                node = link.pointee.next
-                guard let data = link.pointee.data else { return false }
-                let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
-                guard let item = run.item, let glyphs = run.glyphs, let font = item.pointee.analysis.font,
-                      item.pointee.analysis.extra_attrs == nil, item.pointee.analysis.level % 2 == 0,
-                      item.pointee.analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_CENTERED_BASELINE) == 0,
-                      run.y_offset == 0, run.start_x_offset == 0, run.end_x_offset == 0,
-                      glyphs.pointee.num_glyphs == item.pointee.num_chars,
-                      let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return false }
-                let start = bytes + Int(item.pointee.offset)
-                var previous: Int32 = -1
-                for i in 0..<Int(glyphs.pointee.num_glyphs) {
-                    let glyph = glyphs.pointee.glyphs[i].glyph, cluster = glyphs.pointee.log_clusters[i]
-                    guard cluster > previous, glyph & TextLayout.unknownGlyphFlag == 0, glyph != TextLayout.emptyGlyph,
-                          let character = TextLayout.scalar(at: start + Int(cluster)),
-                          characters.character(character, isReadFrom: glyph, in: font) else { return false }
-                    previous = cluster
-                }
-                runs.append(PlainGlyphRun(scaledFont: scaled, x: x, baseline: baseline, glyphs: glyphs))
-                x += pango_glyph_string_get_width(glyphs)
+        return TextLayout.walkRuns(of: laidOut) { laid in
+            let run = laid.run
+            guard let item = run.item, let glyphs = run.glyphs, let font = item.pointee.analysis.font,
+                  item.pointee.analysis.extra_attrs == nil, item.pointee.analysis.level % 2 == 0,
+                  item.pointee.analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_CENTERED_BASELINE) == 0,
+                  run.y_offset == 0, run.start_x_offset == 0, run.end_x_offset == 0,
+                  glyphs.pointee.num_glyphs == item.pointee.num_chars,
+                  let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return false }
+            let start = bytes + Int(item.pointee.offset)
+            var previous: Int32 = -1
+            for i in 0..<Int(glyphs.pointee.num_glyphs) {
+                let glyph = glyphs.pointee.glyphs[i].glyph, cluster = glyphs.pointee.log_clusters[i]
+                guard cluster > previous, glyph & TextLayout.unknownGlyphFlag == 0, glyph != TextLayout.emptyGlyph,
+                      let character = TextLayout.scalar(at: start + Int(cluster)),
+                      characters.character(character, isReadFrom: glyph, in: font) else { return false }
+                previous = cluster
             }
-        } while pango_layout_iter_next_line(iter) != 0
-        return true
+            runs.append(PlainGlyphRun(scaledFont: scaled, x: laid.x, baseline: laid.baseline, glyphs: glyphs))
+            return true
+        }
     }
 
     /// The ink box of the current text (user space units from the layout's origin).

@@ -15,42 +15,32 @@ extension TextLayout {
     /// text, unknown glyphs (Pango draws hex boxes), and layouts of more lines than `show`
     /// draws whole.
     func svgGlyphs(x: Double, y: Double, color: Color, fonts: inout [OpaquePointer: ScaledFont]) -> GlyphsNode? {
-        guard pango_layout_get_line_count(laidOut) <= TextLayout.cullingLines, let iter = pango_layout_get_iter(laidOut) else { return nil }
-        defer { pango_layout_iter_free(iter) }
+        guard pango_layout_get_line_count(laidOut) <= TextLayout.cullingLines else { return nil }
         var runs: [GlyphsNode.Run] = []
         var glyphs: [GlyphsNode.Glyph] = []
-        repeat {
-            guard let line = pango_layout_iter_get_line_readonly(iter) else { return nil }
-            var logical = PangoRectangle()
-            pango_layout_iter_get_line_extents(iter, nil, &logical)
-            let baseline = pango_layout_iter_get_baseline(iter)
-            var runX = logical.x
-            var node = line.pointee.runs
-            while let link = node {
-                node = link.pointee.next
-                guard let data = link.pointee.data else { return nil }
-                let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
-                guard let item = run.item, let string = run.glyphs, let font = item.pointee.analysis.font,
-                      item.pointee.analysis.extra_attrs == nil,
-                      item.pointee.analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_CENTERED_BASELINE) == 0,
-                      run.y_offset == 0, run.start_x_offset == 0, run.end_x_offset == 0,
-                      let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return nil }
-                let start = glyphs.count
-                var position: Int32 = 0
-                for i in 0..<Int(string.pointee.num_glyphs) {
-                    let info = string.pointee.glyphs[i]
-                    defer { position += info.geometry.width }
-                    if info.glyph == TextLayout.emptyGlyph { continue }
-                    guard info.glyph & TextLayout.unknownGlyphFlag == 0 else { return nil }
-                    glyphs.append(GlyphsNode.Glyph(id: info.glyph, xUnits: position + info.geometry.x_offset, yUnits: info.geometry.y_offset))
-                }
-                let shared = fonts[scaled] ?? ScaledFont(retaining: scaled)
-                fonts[scaled] = shared
-                runs.append(GlyphsNode.Run(font: shared, x: Double(runX) / GlyphsNode.unitsPerPoint,
-                                           baseline: Double(baseline) / GlyphsNode.unitsPerPoint, range: start..<glyphs.count))
-                runX += pango_glyph_string_get_width(string)
+        let walked = TextLayout.walkRuns(of: laidOut) { laid in
+            let run = laid.run
+            guard let item = run.item, let string = run.glyphs, let font = item.pointee.analysis.font,
+                  item.pointee.analysis.extra_attrs == nil,
+                  item.pointee.analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_CENTERED_BASELINE) == 0,
+                  run.y_offset == 0, run.start_x_offset == 0, run.end_x_offset == 0,
+                  let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return false }
+            let start = glyphs.count
+            var position: Int32 = 0
+            for i in 0..<Int(string.pointee.num_glyphs) {
+                let info = string.pointee.glyphs[i]
+                defer { position += info.geometry.width }
+                if info.glyph == TextLayout.emptyGlyph { continue }
+                guard info.glyph & TextLayout.unknownGlyphFlag == 0 else { return false }
+                glyphs.append(GlyphsNode.Glyph(id: info.glyph, xUnits: position + info.geometry.x_offset, yUnits: info.geometry.y_offset))
             }
-        } while pango_layout_iter_next_line(iter) != 0
+            let shared = fonts[scaled] ?? ScaledFont(retaining: scaled)
+            fonts[scaled] = shared
+            runs.append(GlyphsNode.Run(font: shared, x: Double(laid.x) / GlyphsNode.unitsPerPoint,
+                                       baseline: Double(laid.baseline) / GlyphsNode.unitsPerPoint, range: start..<glyphs.count))
+            return true
+        }
+        guard walked else { return nil }
         return GlyphsNode(x: x, y: y, color: color, runs: runs, glyphs: glyphs)
     }
 }
