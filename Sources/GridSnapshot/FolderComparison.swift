@@ -271,29 +271,7 @@ package enum FolderComparison {
     /// widest page, so a page added, removed or changed shows in one comparison.
     static func pdfPages(_ path: String, budget: UInt64) throws(ImageError) -> RGBAImage {
         try raster(path) { () throws(ImageError) in
-            let data = try FileIO.read(path, limit: 1 << 30)
-            let count = try PDFRasterizer.pageCount(data)
-            var pages: [RGBAImage] = []
-            var total = 0
-            for page in 1 ... max(count, 1) {
-                let image = try PDFRasterizer.rasterize(data, page: page)
-                total += image.pixelCount
-                if UInt64(total) > budget {
-                    throw ImageError("pages too large: more than the pixel budget of \(budget) pixels")
-                }
-                pages.append(image)
-            }
-            let width = pages.map(\.width).max() ?? 0, height = pages.map(\.height).reduce(0, +)
-            var bytes = [UInt8](repeating: 0, count: width * height * 4)
-            var top = 0
-            for page in pages {
-                for y in 0 ..< page.height {
-                    let from = y * page.width * 4, to = ((top + y) * width) * 4
-                    bytes.replaceSubrange(to ..< to + page.width * 4, with: page.pixels[from ..< from + page.width * 4])
-                }
-                top += page.height
-            }
-            return RGBAImage(width: width, height: height, pixels: bytes)
+            try PDFRasterizer.allPages(try FileIO.read(path, limit: 1 << 30), budget: budget)
         }
     }
 
