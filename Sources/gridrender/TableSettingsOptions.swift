@@ -4,7 +4,7 @@ import GridDocument
 /// `--page`, `--rename`, `--wrap`, `--max-column-width`: document keys a CSV-only user can set
 /// without writing a document (docs/CLI.md). `render`'s `--format KEY=SPEC` joins them there.
 struct TableSettingsOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Paginate: a4, letter or WxH in points, optionally ,landscape; replaces canvas.page.",
+    @Option(help: ArgumentHelp("Paginate: a4, letter or WxH in points, optionally ,landscape; replaces the size of canvas.page (its other keys stay).",
                                valueName: "size[,landscape]"))
     var page: String?
 

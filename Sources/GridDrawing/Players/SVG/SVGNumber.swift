@@ -78,7 +78,7 @@ enum SVGNumber {
 
     private static func printed(_ format: String, _ v: Double) -> String {
         var buffer = [CChar](repeating: 0, count: 512)
-        _ = withVaList([v]) { vsnprintf(&buffer, buffer.count, format, $0) }
-        return String(cString: buffer)
+        let count = withVaList([v]) { vsnprintf(&buffer, buffer.count, format, $0) }
+        return String(decoding: buffer.prefix(max(0, min(Int(count), buffer.count - 1))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
