@@ -10,7 +10,9 @@ import Glibc
 enum SVGNumber {
     /// Appends `value` to `out`.
     static func append(_ value: Double, to out: inout [UInt8]) {
-        let v = value == 0 ? 0 : value
+        // Zero (and -0) is "0", as Cairo's steps print it, without asking vsnprintf twice.
+        if value == 0 { out.append(UInt8(ascii: "0")); return }
+        let v = value
         let scaled = v * 1_048_576   // 2^20: exact
         if abs(v) >= 0.1, abs(v) < 67_108_864, scaled == scaled.rounded(.towardZero) {
             appendFixed(Int64(scaled), to: &out)
@@ -39,18 +41,23 @@ enum SVGNumber {
         out.append(UInt8(ascii: "."))
         var digits = 6
         while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        var text = [UInt8](repeating: UInt8(ascii: "0"), count: digits)
-        var k = digits - 1
-        while fraction > 0 { text[k] = UInt8(ascii: "0") + UInt8(fraction % 10); fraction /= 10; k -= 1 }
-        out += text
+        appendDigits(fraction, count: digits, to: &out)
     }
 
     private static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
         if value < 10 { out.append(UInt8(ascii: "0") + UInt8(value)); return }
-        var digits: [UInt8] = []
-        var v = value
-        while v > 0 { digits.append(UInt8(ascii: "0") + UInt8(v % 10)); v /= 10 }
-        out += digits.reversed()
+        var count = 1, v = value
+        while v >= 10 { v /= 10; count += 1 }
+        appendDigits(value, count: count, to: &out)
+    }
+
+    /// The last `count` decimal digits of `value`, zero-padded, written in place (every number
+    /// of an SVG comes here: no array of its own).
+    private static func appendDigits(_ value: UInt64, count: Int, to out: inout [UInt8]) {
+        let start = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        var v = value, k = start + count - 1
+        while v > 0 && k >= start { out[k] = UInt8(ascii: "0") + UInt8(v % 10); v /= 10; k -= 1 }
     }
 
     /// Cairo's own steps through `vsnprintf` (the "C" locale's point: gridrender never sets
