@@ -17,6 +17,8 @@ public struct Document: Sendable, Hashable {
     public var footnote: String?
     /// `alt`: the picture's text alternative (`altText()`); nil = generated from the data.
     package var alt: String?
+    /// `lang`: the language of the table's text, a BCP 47 tag (tagged PDF's `/Lang`); nil = "en".
+    package var lang: String?
 
     /// Table mode: explicit columns; nil = inferred from the data.
     public var columns: [Column]?

@@ -5,7 +5,7 @@ import GridLayout
 /// render a different table than the user asked for.
 extension NodeDecoder {
     static let documentKeys = [
-        "$schema", "canvas", "title", "subtitle", "footnote", "alt",
+        "$schema", "canvas", "title", "subtitle", "footnote", "alt", "lang",
         "columns", "header", "data", "sections",
         "items", "flow", "maxColumns", "maxRows", "itemHeight", "sectionsStartOnNewLine",
         "columnWidths", "defaultColumnWidth", "rowHeights", "defaultRowHeight", "minimumRowHeight", "minimumColumnWidth",
@@ -25,6 +25,7 @@ extension NodeDecoder {
         if let n = o["title"] { d.title = try string(n, "title") }
         if let n = o["subtitle"] { d.subtitle = try string(n, "subtitle") }
         if let n = o["alt"] { d.alt = try string(n, "alt") }
+        if let n = o["lang"] { d.lang = try languageTag(n, "lang") }
         if let n = o["footnote"] { d.footnote = try string(n, "footnote") }
 
         if let n = o["columns"] {

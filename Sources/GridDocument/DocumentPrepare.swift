@@ -89,6 +89,7 @@ extension Document {
         grid.warnings = dataReading.warnings + published.warnings
         grid.linkPolicy = LinkPolicy(allowing: linkSchemes)
         grid.file = file
+        grid.language = lang ?? "en"
         grid.readFiles = readFiles(theme: theme)
         // Pages after the first repeat the title with the `continued` line in the subtitle's
         // style; the `continues` note is set as the footnote is.

@@ -39,6 +39,7 @@ extension Document {
         "title": {"type": "string", "description": "Text block above the grid."},
         "subtitle": {"type": "string", "description": "Text block below the title."},
         "alt": {"type": "string", "description": "The table's text alternative, for readers who cannot see it; default: generated from the title, the columns and the numbers' ranges."},
+        "lang": {"type": "string", "pattern": "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$", "description": "The language of the table's text, a BCP 47 tag such as en, de-CH or zh-Hant (tagged PDF's /Lang); default: en."},
         "footnote": {"type": "string", "description": "Text block below the grid."},
         "columns": {"type": "array", "description": "Table mode: the columns, in order; absent = inferred from the data.", "items": {
           "type": "object", "additionalProperties": false, "required": ["key"],

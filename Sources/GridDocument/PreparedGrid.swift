@@ -31,6 +31,8 @@ public struct PreparedGrid: Sendable {
     package var page: Page?
     /// How a paginated table runs across pages (`canvas.page`'s object form).
     package var pageFlow = PageFlow()
+    /// The language of the text (BCP 47: the document's `lang`, else "en").
+    package var language = "en"
     package var title: TextBlock?
     package var subtitle: TextBlock?
     package var footnote: TextBlock?

@@ -85,6 +85,22 @@ import Testing
         #expect(trs == rows + 1)
     }
 
+    /// The document's `lang` is the catalogue's `/Lang` (a UTF-16 text string), as written.
+    @Test(arguments: ["de-CH", "zh-Hant-TW", "fr"])
+    func languageFromTheDocument(tag: String) throws {
+        let dir = try CLI.scratch("lang-pdf")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try #"{"lang": "\#(tag)", "data": {"rows": [["Stadt", "Tage"], ["Zürich", 12]]}}"#
+            .write(toFile: dir + "/t.json", atomically: true, encoding: .utf8)
+        let run = try CLI.run(["render", "t.json", "-o", "t.pdf"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        try Self.expectValid("t.pdf", in: dir)
+        let bytes = try String(decoding: Data(contentsOf: URL(fileURLWithPath: dir + "/t.pdf")), as: UTF8.self)
+        let hex = "<FEFF" + tag.utf16.map { String(format: "%04X", $0) }.joined() + ">"
+        #expect(bytes.contains("/Lang \(hex)"), "\(hex)")
+        #expect(!bytes.contains("/Lang <FEFF0065006E>"))
+    }
+
     /// `--untagged` writes no structure tree: today's PDF.
     @Test func untaggedWritesNoStructure() throws {
         let dir = try CLI.scratch("untagged-pdf")

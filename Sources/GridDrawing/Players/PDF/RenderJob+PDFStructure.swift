@@ -9,7 +9,7 @@ extension RenderJob {
     /// `Table` begun on `cr`.
     func beginStructure(_ surface: CairoSurface, _ sink: OutputSink, _ cr: CairoContext) throws {
         guard tagsPDF else { return }
-        let structure = PDFStructure(columnCount: layout.columns.count)
+        let structure = PDFStructure(columnCount: layout.columns.count, language: grid.language)
         sink.documentFilters.insert(PDFStructureAttributes(structure), at: max(0, sink.documentFilters.count - 1))
         if let title = grid.title?.text, !title.isEmpty {
             // Cairo refuses noncharacters as invalid UTF-8 (and fails the surface).
