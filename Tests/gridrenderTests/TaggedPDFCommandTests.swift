@@ -67,7 +67,7 @@ import Testing
     /// page's rows are its own), and the header repeated on later pages is not in the tree again.
     @Test(arguments: 0..<8)
     func generatedPaginatedTablesKeepEveryCellOnce(seed: Int) throws {
-        var rng = SeededRandom(seed: UInt64(seed) &+ 0x7A66)
+        var rng = SplitMix(seed: UInt64(seed) &+ 0x7A66)
         let rows = 1 + Int(rng.next() % 90), columns = 1 + Int(rng.next() % 6)
         let height = [160, 300, 842, 2000][Int(rng.next() % 4)]
         let dir = try CLI.scratch("tagged-pdf-\(seed)")
@@ -115,16 +115,3 @@ import Testing
 }
 
 private let hasPopplerAndQPDF = ["/usr/bin/pdfinfo", "/usr/bin/qpdf"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
-
-/// SplitMix64: the same tables on every run.
-private struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -8,7 +8,7 @@ import Testing
     /// Made-up option names, the same on every run: long ones no command declares, and short
     /// letters `render` and `layout` leave free.
     static let madeUp: [String] = {
-        var rng = Seeded(state: 404)
+        var rng = SplitMix(seed: 404)
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         let long = (0..<12).map { _ in "--zz" + String((0..<Int.random(in: 1...8, using: &rng)).map { _ in letters.randomElement(using: &rng)! }) }
         let short = (0..<6).map { _ in "-" + String(Array("abcdefgijklmnprstuwxyz").randomElement(using: &rng)!) }
@@ -50,17 +50,5 @@ import Testing
         let json = try CLI.run(["render", "-", "-o", "y.svg"], in: dir, stdin: Data(#"{"data": {"rows": [["1"]]}}"#.utf8))
         #expect(json.status == 0, "\(json.stderr)")
         #expect(CLI.listing(dir) == ["x.png", "y.svg"])
-    }
-}
-
-/// A seeded generator (SplitMix64), so the made-up names are the same on every run.
-private struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }
