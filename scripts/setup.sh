@@ -19,10 +19,10 @@ fi
 cd "$(dirname "$0")/.."
 if ! python3 -c 'import jsonschema' 2>/dev/null && ! .build/venv/bin/python3 -c 'import jsonschema' 2>/dev/null; then
   echo "setup: installing the jsonschema Python package into .build/venv" >&2
-  python3 -m venv .build/venv 2>/dev/null || {
+  python3 -m venv --system-site-packages .build/venv 2>/dev/null || {
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
     $SUDO apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
-    python3 -m venv .build/venv
+    python3 -m venv --system-site-packages .build/venv
   }
   .build/venv/bin/python3 -m pip install --quiet jsonschema
 fi
@@ -31,6 +31,8 @@ fi
 # blocks are only syntax-checked and the test says so.
 if ! python3 -c 'import pandas' 2>/dev/null && ! .build/venv/bin/python3 -c 'import pandas' 2>/dev/null; then
   echo "setup: installing the pandas Python package into .build/venv" >&2
-  { [ -x .build/venv/bin/python3 ] || python3 -m venv .build/venv; } && .build/venv/bin/python3 -m pip install --quiet pandas \
+  # --system-site-packages: the tests prefer .build/venv's python3 once it exists, and it must
+  # still see the system's jsonschema (the schema tests) beside pandas.
+  { [ -x .build/venv/bin/python3 ] || python3 -m venv --system-site-packages .build/venv; } && .build/venv/bin/python3 -m pip install --quiet pandas \
     || echo "setup: pandas not installed; the docs test skips README's pandas recipes" >&2
 fi
