@@ -11,6 +11,8 @@ final class CairoContext {
     /// When set, display lists played on this context are written by the SVG player instead of
     /// drawn (the context only keeps the painter's transform and clip: `RenderJob.ownSVG`).
     var svgPlayer: SVGPlayer?
+    /// The same for the project's PDF writer (`RenderJob.ownPDF`).
+    var pdfPlayer: PDFPlayer?
 
     init(_ surface: CairoSurface) throws {
         self.surface = surface

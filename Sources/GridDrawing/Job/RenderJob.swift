@@ -266,6 +266,9 @@ final class RenderJob {
     /// Whether SVG is written by the project's player (`RenderJob.ownSVG`) where it can draw
     /// the document (tests turn it off to compare with Cairo's).
     var ownsSVG = true
+    /// Whether PDF is written by the project's writer (`RenderJob.ownPDF`) where it can write
+    /// the document (tests turn it off to compare with Cairo's).
+    var ownsPDF = true
     /// Cells per chunk of a streamed SVG (tests stream small grids).
     var streamedChunkCells = RowChunks.streamedCellsPerChunk
 

@@ -93,6 +93,18 @@ final class OutputSink {
         }
     }
 
+    /// Forgets everything written so far (the project's PDF writer gave up part way and the
+    /// document is drawn again through Cairo). Only before any filter is set.
+    func restart() throws {
+        precondition(imageFilter == nil && documentFilters.isEmpty && pending.isEmpty, "restarting a filtered output")
+        bytes.removeAll()
+        guard let file else { return }
+        guard fflush(file) == 0, ftruncate(fileno(file), 0) == 0 else {
+            throw RenderError("\(name): write failed: \(String(cString: strerror(errno)))")
+        }
+        rewind(file)
+    }
+
     /// Flushes and closes the file.
     func close() throws {
         try finishImages()

@@ -17,6 +17,7 @@ enum CairoPlayer {
     /// shows the same calls as in one.
     static func play(_ list: DisplayList, on cr: CairoContext, joiner: inout GlyphJoiner) throws -> [LinkArea] {
         if let svg = cr.svgPlayer { return svg.play(list, on: cr) }
+        if let pdf = cr.pdfPlayer { return pdf.play(list, on: cr) }
         var links: [LinkArea] = []
         for item in list.items {
             if case .glyphs(let text) = item {
@@ -46,6 +47,7 @@ enum CairoPlayer {
     /// in it can fail.
     static func playShapes(_ list: DisplayList, on cr: CairoContext) {
         if let svg = cr.svgPlayer { _ = svg.play(list, on: cr); return }
+        if let pdf = cr.pdfPlayer { _ = pdf.play(list, on: cr); return }
         for item in list.items { playShape(item, on: cr) }
     }
 

@@ -21,6 +21,9 @@ final class PDFStructure {
     private let columnCount: Int
     private var openRow: Int?
     private var section: StructureNode.Kind?
+    /// Whether a cell (row, column) is in the tree from an earlier page: the project's writer
+    /// paints pages on several threads, each with a structure of its own (`RenderJob.ownPDF`).
+    var taggedBefore: ((Int, Int) -> Bool)?
 
     init(columnCount: Int, language: String = "en") {
         self.columnCount = max(1, columnCount)
@@ -29,6 +32,7 @@ final class PDFStructure {
 
     /// Marks `cell` tagged; false when it already was.
     private func markTagged(_ cell: PlacedCell) -> Bool {
+        if let taggedBefore, taggedBefore(cell.row, cell.column) { return false }
         let index = cell.row * columnCount + cell.column
         let word = index >> 6, bit = UInt64(1) << UInt64(index & 63)
         if word >= tagged.count { tagged.append(contentsOf: repeatElement(0, count: word + 1 - tagged.count)) }

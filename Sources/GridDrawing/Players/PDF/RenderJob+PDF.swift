@@ -17,6 +17,8 @@ extension RenderJob {
     /// Writes the PDF to `sink` as Cairo makes it: the page's contents when it is shown, each
     /// image when the page is written, so neither the document nor its images are held whole.
     func pdf(to sink: OutputSink) throws {
+        // The project's writer where it writes the document, else Cairo's surface.
+        if try ownPDF(to: sink) { return }
         sink.imageFilter = images.newPDFDocument()
         try writePDF(to: sink)
         try Timings.span("write images") { try sink.finishImages() }

@@ -1,0 +1,434 @@
+import CCairo
+import GridDocument
+import GridLayout
+
+/// Writes one PDF page's content stream for display lists itself, instead of drawing them
+/// through Cairo's PDF surface (`RenderJob.ownPDF`): a page per player, painted on any lane,
+/// its stream deflated there (`finish`), so pages are joined by concatenation (`PDFWriter`).
+///
+/// As with `SVGPlayer`, the painter paints into a scratch `CairoContext` that keeps the
+/// transform and clip its rules set; `CairoPlayer` hands each list here. The stream starts with
+/// Cairo's flip (`1 0 0 -1 0 H cm`), so everything after it is in device units, top left:
+/// - fills `re f`, strokes `m l S` with width, dash and butt caps (PDF's default cap);
+/// - a list's clip `q … re W n`, ended with `Q` when the clip changes;
+/// - colours `rg`/`RG`, opacity through `/ExtGState` names (`/a0`…, `/ca` and `/CA`);
+/// - glyphs `BT /F1 size Tf 1 0 0 -1 x y Tm [<gid>adj<gid>] TJ ET`: codes are the glyph ids
+///   (two bytes, Identity-H), the adjustments bring each glyph from where the width the page
+///   records (`PDFPagePart.Font`) leaves it to where Pango placed it;
+/// - links as annotations; and in a tagged page every cell, caption and note its own marked
+///   content (`/TD <</MCID n>> BDC … EMC`), everything else `/Artifact BMC … EMC`.
+///
+/// Refused (the job then draws the document through Cairo): glows, images (until the image
+/// objects of the writer land), texts only Pango shows, a transform that is not a scale and a
+/// translation, a clip that is not one rectangle, and a font with a slanted or stretched matrix.
+final class PDFPlayer {
+    /// Why the player could not draw a list.
+    private(set) var refusal: String?
+
+    private let width: Double, height: Double
+    private let tagged: Bool
+    /// The element attributes the painter's structure recorded, in the order elements begin.
+    private let structure: PDFStructure?
+    private var begun = 0
+
+    private var out: [UInt8] = []
+    private var fonts: [OpaquePointer: Int] = [:]
+    private var pageFonts: [PDFPagePart.Font] = []
+    private var alphas: [Double] = []
+    private var links: [PDFPagePart.Link] = []
+    private var events: [PDFStructureEvent] = []
+    private var mcid = 0
+    private let characters = GlyphCharacters()
+    /// The scaled fonts of texts the painter left to Pango, one object per font.
+    private var textFonts: [OpaquePointer: ScaledFont] = [:]
+
+    private enum Marked { case none, artifact, content }
+    private var marked = Marked.none
+    /// The clip of the lists being played (device space), nil for none; `q` is open while set.
+    private var clip: Rect?
+    private var fillColor: Color?, strokeColor: Color?, alpha = 1.0
+    private var lineWidth: Double?, dash: [Double] = []
+
+    init(width: Double, height: Double, structure: PDFStructure?) {
+        self.width = width
+        self.height = height
+        self.structure = structure
+        tagged = structure != nil
+        out += Array("1 0 0 -1 0 ".utf8)
+        PDFNumber.append(height, decimals: 3, to: &out)
+        out += Array(" cm\n".utf8)
+    }
+
+    /// Plays `list` with `cr`'s transform and clip. Links are kept for the page (none for SVG).
+    func play(_ list: DisplayList, on cr: CairoContext) -> [LinkArea] {
+        guard refusal == nil else { return [] }
+        let m = cr.matrix
+        guard m.xy == 0, m.yx == 0, m.xx > 0, m.xx == m.yy else {
+            refuse("a transform other than a scale and a translation")
+            return []
+        }
+        let t = Transform(s: m.xx, tx: m.x0, ty: m.y0)
+        if list.items.contains(where: { if case .structure = $0 { false } else { true } }) { setClip(deviceClip(cr)) }
+        for item in list.items {
+            guard refusal == nil else { return [] }
+            switch item {
+            case .fill(let fill): write(fill, t)
+            case .stroke(let stroke): write(stroke, t)
+            case .glyphs(let text): write(text, cr: cr, t)
+            case .link(let link): add(link, t)
+            case .structure(let node): play(node)
+            case .glow: refuse("a glow")
+            case .image: refuse("an image")
+            case .pangoText(let text): write(text, cr: cr, t)
+            }
+        }
+        return []
+    }
+
+    /// Begins an element that is not a cell's (the title's `Caption`, a note's `P`) with its
+    /// own marked content.
+    func begin(_ kind: StructureNode.Kind) {
+        guard tagged else { return }
+        beginContent(kind, attributes: "")
+    }
+
+    /// Ends the element `begin` began.
+    func end(_ kind: StructureNode.Kind) {
+        guard tagged else { return }
+        endContent(kind)
+    }
+
+    /// The page: its stream ended and deflated, with its resources and structure.
+    func finish() -> PDFPagePart {
+        closeMarked()
+        if clip != nil { out += Array("Q\n".utf8) }
+        clip = nil
+        return PDFPagePart(width: width, height: height, content: PDFDeflate.compress(out), fonts: pageFonts, alphas: alphas,
+                           links: links, events: events, markedContent: mcid)
+    }
+
+    private func refuse(_ reason: String) {
+        if refusal == nil { refusal = reason }
+    }
+
+    /// User space to device space: a scale and a translation.
+    struct Transform {
+        var s, tx, ty: Double
+        func x(_ v: Double) -> Double { s * v + tx }
+        func y(_ v: Double) -> Double { s * v + ty }
+    }
+
+    // MARK: - Structure
+
+    private func play(_ node: StructureNode) {
+        guard tagged else { return }
+        let leaf = PDFPlayer.hasContent(node.kind)
+        switch node.event {
+        case .begin:
+            let attributes = structure.flatMap { begun < $0.attributes.count ? $0.attributes[begun].entry : nil } ?? ""
+            begun += 1
+            if leaf { beginContent(node.kind, attributes: attributes) } else { events.append(.begin(node.kind, attributes: attributes, mcid: nil)) }
+        case .end:
+            if leaf { endContent(node.kind) } else { events.append(.end(node.kind)) }
+        }
+    }
+
+    /// Elements whose content is marked on the page (the others only group them).
+    static func hasContent(_ kind: StructureNode.Kind) -> Bool {
+        switch kind {
+        case .header, .cell, .caption, .paragraph: true
+        default: false
+        }
+    }
+
+    private func beginContent(_ kind: StructureNode.Kind, attributes: String) {
+        closeMarked()
+        out.append(UInt8(ascii: "/"))
+        out += Array(kind.rawValue.utf8)
+        out += Array(" <</MCID ".utf8)
+        PDFNumber.append(mcid, to: &out)
+        out += Array(">> BDC\n".utf8)
+        events.append(.begin(kind, attributes: attributes, mcid: mcid))
+        mcid += 1
+        marked = .content
+    }
+
+    private func endContent(_ kind: StructureNode.Kind) {
+        if marked == .content { out += Array("EMC\n".utf8) }
+        marked = .none
+        events.append(.end(kind))
+    }
+
+    /// Ends an open artifact (before a cell's content, a clip change, the page's end).
+    private func closeMarked() {
+        if marked == .artifact { out += Array("EMC\n".utf8); marked = .none }
+    }
+
+    /// Drawing outside any cell is decoration in a tagged page.
+    private func drawing() {
+        if tagged && marked == .none {
+            out += Array("/Artifact BMC\n".utf8)
+            marked = .artifact
+        }
+    }
+
+    // MARK: - Clip and paint
+
+    private func setClip(_ new: Rect?) {
+        guard new != clip else { return }
+        if marked == .artifact { closeMarked() }
+        if clip != nil {
+            out += Array("Q\n".utf8)
+            fillColor = nil; strokeColor = nil; alpha = 1; lineWidth = nil; dash = []
+        }
+        clip = new
+        if let new {
+            out += Array("q ".utf8)
+            appendRect(new)
+            out += Array(" re W n\n".utf8)
+        }
+    }
+
+    /// The clip in device space, nil when it holds the page. The painter clips to rectangles
+    /// only, under a scale and a translation, so the clip is one rectangle; Cairo lists it only
+    /// when it lies on whole device units, so its edges are found with `cairo_in_clip` to
+    /// Cairo's fixed point (1/256), starting from the whole-unit extents around them.
+    private func deviceClip(_ cr: CairoContext) -> Rect? {
+        let p = cr.pointer
+        cairo_save(p)
+        cairo_identity_matrix(p)
+        defer { cairo_restore(p) }
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(p, &x1, &y1, &x2, &y2)
+        guard x2 > x1, y2 > y1 else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        if x1 <= 0 && y1 <= 0 && x2 >= width && y2 >= height && cairo_in_clip(p, 1e-3, 1e-3) != 0
+            && cairo_in_clip(p, width - 1e-3, height - 1e-3) != 0 { return nil }
+        let cx = (x1 + x2) / 2, cy = (y1 + y2) / 2
+        func inside(_ x: Double, _ y: Double) -> Bool { cairo_in_clip(p, x, y) != 0 }
+        // The first (or last) fixed-point cell inside along a line, between `from` and `to`.
+        func edge(from: Double, to: Double, at: (Double) -> Bool) -> Double {
+            var lo = Int((from * 256).rounded(.down)), hi = Int((to * 256).rounded(.up))
+            let rising = lo < hi
+            if !rising { swap(&lo, &hi) }
+            // Cells are sampled at their middles; `rising`: the first inside, else the last.
+            while lo < hi {
+                let mid = rising ? (lo + hi) / 2 : (lo + hi + 1) / 2
+                let isIn = at((Double(mid) + 0.5) / 256)
+                if rising { if isIn { hi = mid } else { lo = mid + 1 } } else { if isIn { lo = mid } else { hi = mid - 1 } }
+            }
+            return rising ? Double(lo) / 256 : Double(lo + 1) / 256
+        }
+        let left = edge(from: x1, to: min(x1 + 1, cx)) { inside($0, cy) }
+        let right = edge(from: x2, to: max(x2 - 1, cx)) { inside($0, cy) }
+        let top = edge(from: y1, to: min(y1 + 1, cy)) { inside(cx, $0) }
+        let bottom = edge(from: y2, to: max(y2 - 1, cy)) { inside(cx, $0) }
+        guard right > left, bottom > top else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    private func appendRect(_ r: Rect) {
+        PDFNumber.append(r.x, to: &out); out.append(0x20)
+        PDFNumber.append(r.y, to: &out); out.append(0x20)
+        PDFNumber.append(r.width, to: &out); out.append(0x20)
+        PDFNumber.append(r.height, to: &out)
+    }
+
+    private func setAlpha(_ a: Double) {
+        guard a != alpha else { return }
+        alpha = a
+        let index = alphas.firstIndex(of: a) ?? { alphas.append(a); return alphas.count - 1 }()
+        out += Array("/a\(index) gs\n".utf8)
+    }
+
+    private func appendColor(_ c: Color, _ op: String) {
+        PDFNumber.append(c.red, decimals: 6, to: &out); out.append(0x20)
+        PDFNumber.append(c.green, decimals: 6, to: &out); out.append(0x20)
+        PDFNumber.append(c.blue, decimals: 6, to: &out)
+        out += Array(" \(op)\n".utf8)
+    }
+
+    private func setFill(_ c: Color) {
+        setAlpha(c.alpha)
+        let rgb = Color(red: c.red, green: c.green, blue: c.blue, alpha: 1)
+        guard fillColor != rgb else { return }
+        fillColor = rgb
+        appendColor(rgb, "rg")
+    }
+
+    private func setStroke(_ c: Color) {
+        setAlpha(c.alpha)
+        let rgb = Color(red: c.red, green: c.green, blue: c.blue, alpha: 1)
+        guard strokeColor != rgb else { return }
+        strokeColor = rgb
+        appendColor(rgb, "RG")
+    }
+
+    // MARK: - Shapes
+
+    private func write(_ fill: FillNode, _ t: Transform) {
+        guard !fill.rects.isEmpty, fill.color.alpha > 0 else { return }
+        drawing()
+        setFill(fill.color)
+        for r in fill.rects {
+            // Cairo's fixed point, as its PDF surface prints a rectangle's path.
+            let x0 = SVGPlayer.fixed(t.x(r.x)), y0 = SVGPlayer.fixed(t.y(r.y))
+            appendRect(Rect(x: x0, y: y0, width: SVGPlayer.fixed(r.width * t.s), height: SVGPlayer.fixed(r.height * t.s)))
+            out += Array(" re\n".utf8)
+        }
+        out += Array("f\n".utf8)
+    }
+
+    private func write(_ stroke: StrokeNode, _ t: Transform) {
+        guard !stroke.segments.isEmpty, stroke.color.alpha > 0 else { return }
+        drawing()
+        setStroke(stroke.color)
+        let w = stroke.width * t.s
+        if lineWidth != w {
+            lineWidth = w
+            PDFNumber.append(w, to: &out)
+            out += Array(" w\n".utf8)
+        }
+        let d = stroke.dash.map { $0 * t.s }
+        if d != dash {
+            dash = d
+            out.append(UInt8(ascii: "["))
+            for (k, v) in d.enumerated() {
+                if k > 0 { out.append(0x20) }
+                PDFNumber.append(v, to: &out)
+            }
+            out += Array("] 0 d\n".utf8)
+        }
+        for s in stroke.segments {
+            PDFNumber.append(SVGPlayer.fixed(t.x(s.x0)), to: &out); out.append(0x20)
+            PDFNumber.append(SVGPlayer.fixed(t.y(s.y0)), to: &out); out += Array(" m ".utf8)
+            PDFNumber.append(SVGPlayer.fixed(t.x(s.x1)), to: &out); out.append(0x20)
+            PDFNumber.append(SVGPlayer.fixed(t.y(s.y1)), to: &out); out += Array(" l\n".utf8)
+        }
+        out += Array("S\n".utf8)
+    }
+
+    private func add(_ link: LinkNode, _ t: Transform) {
+        let rects = link.rects.map { r in
+            Rect(x: t.x(r.x), y: height - t.y(r.y) - r.height * t.s, width: r.width * t.s, height: r.height * t.s)
+        }
+        guard !rects.isEmpty else { return }
+        if tagged { events.append(.link(annotation: links.count)) }
+        links.append(PDFPagePart.Link(url: link.url, rects: rects))
+    }
+
+    // MARK: - Glyphs
+
+    /// A text the painter left to Pango (its ink reaches its clip, or its colour is translucent):
+    /// its glyphs inside its clip when they are all Pango draws and each stands for its own
+    /// character (so the font's cmap gives the text back); else refused.
+    private func write(_ text: PangoTextNode, cr: CairoContext, _ t: Transform) {
+        guard text.layout.plainGlyphRuns(characters: characters) != nil,
+              let glyphs = text.layout.svgGlyphs(x: text.x, y: text.y, color: text.color, fonts: &textFonts) else {
+            refuse("a text only Pango shows (markup colours or decorations, right-to-left runs, clusters, a hex box)")
+            return
+        }
+        guard let clip = text.clip else { return write(glyphs, cr: cr, t) }
+        drawing()
+        let kept = (fillColor, strokeColor, alpha, lineWidth, dash)
+        out += Array("q ".utf8)
+        appendRect(Rect(x: t.x(clip.x), y: t.y(clip.y), width: clip.width * t.s, height: clip.height * t.s))
+        out += Array(" re W n\n".utf8)
+        write(glyphs, cr: cr, t)
+        out += Array("Q\n".utf8)
+        (fillColor, strokeColor, alpha, lineWidth, dash) = kept
+    }
+
+    private func write(_ text: GlyphsNode, cr: CairoContext, _ t: Transform) {
+        guard !text.glyphs.isEmpty, text.color.alpha > 0 else { return }
+        // Where Pango's renderer starts the layout: Cairo's current point after moving there.
+        let origin = cr.currentPoint(afterMovingTo: text.x, text.y)
+        cr.newPath()
+        drawing()
+        setFill(text.color)
+        out += Array("BT\n".utf8)
+        var current: (font: Int, size: Double)?
+        for run in text.runs where !run.range.isEmpty {
+            guard let (index, size) = font(run.font) else { return }
+            let s = size * t.s
+            if current?.font != index || current?.size != s {
+                out += Array("/F\(index + 1) ".utf8)
+                PDFNumber.append(s, decimals: 6, to: &out)
+                out += Array(" Tf\n".utf8)
+                current = (index, s)
+            }
+            let baseX = origin.x + run.x, baseY = origin.y + run.baseline
+            var pen: Double?
+            var lastY = 0.0
+            for glyph in text.glyphs(of: run) {
+                let x = t.x(baseX + glyph.x), y = t.y(glyph.yUnits == 0 ? baseY : baseY + glyph.y)
+                let width = self.width(glyph.id, index: index)
+                if let p = pen, y == lastY {
+                    let adjust = ((p - x) * 1000 / s * 10).rounded() / 10
+                    if adjust != 0 {
+                        out.append(0x3E)
+                        PDFNumber.append(adjust, decimals: 1, to: &out)
+                        out.append(0x3C)
+                    }
+                    pen = p - adjust * s / 1000
+                } else {
+                    if pen != nil { out += Array(">]TJ\n".utf8) }
+                    out += Array("1 0 0 -1 ".utf8)
+                    PDFNumber.append(x, to: &out); out.append(0x20)
+                    PDFNumber.append(y, to: &out)
+                    out += Array(" Tm [<".utf8)
+                    // Where the written numbers put the pen (three decimals).
+                    pen = (x * 1000).rounded() / 1000
+                    lastY = y
+                }
+                appendHex(glyph.id)
+                pen! += Double(width) * s / 1000
+            }
+            if pen != nil { out += Array(">]TJ\n".utf8) }
+        }
+        out += Array("ET\n".utf8)
+    }
+
+    private func appendHex(_ id: UInt32) {
+        let digits = Array("0123456789ABCDEF".utf8)
+        for shift in stride(from: 12, through: 0, by: -4) { out.append(digits[Int((id >> UInt32(shift)) & 0xF)]) }
+    }
+
+    /// The page's index of `font`'s PDF font (`PDFFontKey`: one per face, any size) and the
+    /// font's size (user space), met first here; nil (refused) for a font whose matrix is not a
+    /// plain size or that the embedder cannot embed.
+    private func font(_ font: ScaledFont) -> (Int, Double)? {
+        var m = cairo_matrix_t()
+        cairo_scaled_font_get_font_matrix(font.pointer, &m)
+        guard m.xy == 0, m.yx == 0, m.xx > 0, m.xx == m.yy else {
+            refuse("a font with a slanted or stretched matrix")
+            return nil
+        }
+        if let known = fonts[font.pointer] { return (known, m.xx) }
+        let key = PDFFontEmbedder.key(for: font)
+        if let index = pageFonts.firstIndex(where: { $0.key == key }) {
+            fonts[font.pointer] = index
+            return (index, m.xx)
+        }
+        if let reason = PDFFontEmbedder.refusal(for: font) {
+            refuse(reason)
+            return nil
+        }
+        fonts[font.pointer] = pageFonts.count
+        pageFonts.append(PDFPagePart.Font(font: font, key: key, glyphs: [:]))
+        return (pageFonts.count - 1, m.xx)
+    }
+
+    /// `glyph`'s advance in 1/1000 of the font size, as the font's `/W` says.
+    private func width(_ glyph: UInt32, index: Int) -> Int {
+        if let known = pageFonts[index].glyphs[glyph] { return known }
+        if glyph > 0xFFFF { refuse("a glyph id past two bytes") }
+        do {
+            let w = try PDFFontEmbedder.widths(of: [glyph], in: pageFonts[index].font).first ?? 0
+            pageFonts[index].glyphs[glyph] = w
+            return w
+        } catch {
+            refuse("\(error)")
+            return 0
+        }
+    }
+}

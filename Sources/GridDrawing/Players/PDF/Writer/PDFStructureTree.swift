@@ -1,0 +1,116 @@
+import GridDocument
+
+/// The structure tree of the writer's tagged PDF (issue 30), built from the pages' structure
+/// events as they are joined in page order, written once every page is: `Document` → `Table`
+/// (with `/Alt`) → `Caption`, `THead`/`TBody`/`TFoot` → `TR` → `TH`/`TD`, notes as `P` after
+/// the table, links as `Link` elements holding their annotation (`/OBJR`), and the parent
+/// tree that maps each page's marked content and each annotation back to its element.
+///
+/// A page's painter closes its sections at the page's end; a section that the next page opens
+/// again (the body going on) is one element, so the table has one `TBody` and each page its own
+/// `TR`s.
+final class PDFStructureTree {
+    private enum Kid {
+        case element(Int)
+        case content(page: Int, mcid: Int)
+        case annotation(object: Int, page: Int)
+    }
+
+    private struct Element {
+        var kind: String
+        var attributes: String
+        var parent: Int
+        var page: Int?
+        var kids: [Kid] = []
+    }
+
+    private var elements: [Element]
+    private var stack: [Int]
+    /// A section ended at a page's end, kept open until the next event says otherwise.
+    private var pendingEnd: StructureNode.Kind?
+    /// Per parent-tree key: a page's elements by marked-content id, or an annotation's element.
+    private var parents: [(key: Int, elements: [Int])] = []
+    private var nextKey = 0
+
+    init(alt: String?) {
+        elements = [Element(kind: "Document", attributes: "", parent: -1),
+                    Element(kind: "Table", attributes: alt.map { " /Alt \(PDFText.textString($0))" } ?? "", parent: 0)]
+        elements[0].kids = [.element(1)]
+        stack = [0, 1]
+    }
+
+    /// Adds one page's events (`page`: its object number; `annotations`: the numbers of its link
+    /// annotations). Returns the page's parent-tree key and each annotation's (nil: not tagged).
+    func add(_ events: [PDFStructureEvent], markedContent: Int, page: Int, annotations: [Int]) -> (page: Int, annotations: [Int?]) {
+        let pageKey = nextKey
+        nextKey += 1
+        var byMCID = [Int](repeating: 0, count: markedContent)
+        var annotationKeys = [Int?](repeating: nil, count: annotations.count)
+        for event in events {
+            if let ended = pendingEnd {
+                if case .begin(ended, _, _) = event { pendingEnd = nil; continue }
+                stack.removeLast()
+                pendingEnd = nil
+            }
+            switch event {
+            case .begin(let kind, let attributes, let mcid):
+                // A note is the document's, after the table; anything else the open element's.
+                let parent = kind == .paragraph ? 0 : stack.last!
+                let index = elements.count
+                elements.append(Element(kind: kind.rawValue, attributes: attributes, parent: parent, page: mcid == nil ? nil : page))
+                elements[parent].kids.append(.element(index))
+                stack.append(index)
+                if let mcid, mcid < byMCID.count {
+                    elements[index].kids.append(.content(page: page, mcid: mcid))
+                    byMCID[mcid] = index
+                }
+            case .end(let kind):
+                if kind == .head || kind == .body || kind == .foot { pendingEnd = kind } else if stack.count > 2 { stack.removeLast() }
+            case .link(let annotation):
+                let index = elements.count
+                let parent = stack.last!
+                elements.append(Element(kind: "Link", attributes: "", parent: parent, page: page))
+                elements[index].kids = [.annotation(object: annotations[annotation], page: page)]
+                elements[parent].kids.append(.element(index))
+                annotationKeys[annotation] = nextKey
+                parents.append((nextKey, [index]))
+                nextKey += 1
+            }
+        }
+        parents.append((pageKey, byMCID))
+        return (pageKey, annotationKeys)
+    }
+
+    /// Writes the elements, the parent tree and the root as object `root`.
+    func write(to writer: PDFWriter, root: Int) throws {
+        if pendingEnd != nil { stack.removeLast(); pendingEnd = nil }
+        let first = writer.reserve()
+        for _ in 1..<elements.count { _ = writer.reserve() }
+        func ref(_ index: Int) -> String { "\(first + index) 0 R" }
+        for (index, e) in elements.enumerated() {
+            var out = "<< /Type /StructElem /S /\(e.kind) /P \(e.parent < 0 ? "\(root) 0 R" : ref(e.parent))"
+            if let page = e.page { out += " /Pg \(page) 0 R" }
+            var kids: [String] = []
+            for kid in e.kids {
+                switch kid {
+                case .element(let k): kids.append(ref(k))
+                case .content(let page, let mcid): kids.append(page == e.page ? "\(mcid)" : "<< /Type /MCR /Pg \(page) 0 R /MCID \(mcid) >>")
+                case .annotation(let object, let page): kids.append("<< /Type /OBJR /Obj \(object) 0 R /Pg \(page) 0 R >>")
+                }
+            }
+            if kids.count == 1 { out += " /K \(kids[0])" } else if !kids.isEmpty { out += " /K [\(kids.joined(separator: " "))]" }
+            let attributes = e.attributes.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !attributes.isEmpty { out += " \(attributes)" }
+            try writer.add(PDFObject(number: first + index, out + " >>"))
+        }
+        let tree = writer.reserve()
+        var nums = "<< /Nums ["
+        for (key, list) in parents.sorted(by: { $0.key < $1.key }) {
+            nums += "\(key) "
+            nums += list.count == 1 && elements[list[0]].kind == "Link" ? ref(list[0]) : "[\(list.map(ref).joined(separator: " "))]"
+            nums += " "
+        }
+        try writer.add(PDFObject(number: tree, nums + "] >>"))
+        try writer.add(PDFObject(number: root, "<< /Type /StructTreeRoot /K \(ref(0)) /ParentTree \(tree) 0 R /ParentTreeNextKey \(nextKey) >>"))
+    }
+}
