@@ -71,13 +71,19 @@ let package = Package(
         /// cairo 1.16's process-wide glyph lock (Sources/CGlyphCompositor/GlyphCompositor.c).
         .target(name: "CGlyphCompositor", dependencies: ["CCairo"], linkerSettings: [.linkedLibrary("pixman-1")]),
 
+        /// Font programs for the project's PDF writer: a font file's metrics and a glyph subset cut
+        /// by HarfBuzz's subsetter (libharfbuzz-subset, part of libharfbuzz-dev).
+        .target(name: "CFontSubset", dependencies: ["CCairo", "CHarfBuzz"], linkerSettings: [
+            .linkedLibrary("harfbuzz-subset"), .linkedLibrary("harfbuzz"), .linkedLibrary("freetype"),
+        ]),
+
         .target(name: "GridLayout"),
         .target(name: "GridDocument", dependencies: [
             "GridLayout", "CZlib",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "GridDrawing", dependencies: [
-            "GridLayout", "GridDocument", "CCairo", "CPangoCairo", "CPNGCodec",
+            "GridLayout", "GridDocument", "CCairo", "CPangoCairo", "CPNGCodec", "CFontSubset", "CZlib",
         ]),
         /// The three interposing C targets, opted into by an executable (never by the library):
         /// it defines `__snprintf_chk`, `cairo_show_glyphs` and `cairo_ft_font_face_create_for_pattern`

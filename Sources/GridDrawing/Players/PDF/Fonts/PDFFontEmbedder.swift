@@ -1,0 +1,98 @@
+import CFontSubset
+
+/// Embeds the fonts of a PDF the project writes (`PDFWriter`) as Type0 fonts with 2-byte codes
+/// that are the font's glyph ids (`/Identity-H`): pages show glyphs by id, so nothing in a page
+/// depends on how the font is subset, and pages can be written before their fonts.
+///
+/// Per font: the Type0 font (`fontObject`), its CIDFont with the advances of the glyphs shown
+/// (`/W`), a font descriptor, the font file cut to those glyphs by HarfBuzz's subsetter with the
+/// ids kept (`Sources/CFontSubset`), and a ToUnicode CMap for the text. TrueType outlines are a
+/// `CIDFontType2` with `/FontFile2` and `/CIDToGIDMap /Identity`; CFF outlines (Noto Sans CJK)
+/// are a `CIDFontType0` with the subset's whole OpenType file as `/FontFile3 /OpenType`, whose
+/// glyphs a reader selects by id as well (see `fontFile`).
+struct PDFFontEmbedder: PDFFontEmbedding {
+    func objects(for use: PDFFontUse, fontObject: Int, reserve: () -> Int) throws -> [PDFObject] {
+        try PDFFontEmbedder.objects(for: use.font, glyphs: use.glyphs, fontObject: fontObject, reserve: reserve)
+    }
+
+    /// Which PDF font `font` is shown with (one per face, any size).
+    static func key(for font: ScaledFont) -> PDFFontKey { PDFFontKey(font) }
+
+    /// Why `font` cannot be embedded by glyph id (nil when it can): not a FreeType font, or one
+    /// Cairo emboldens or slants itself, whose shapes are not its file's.
+    static func refusal(for font: ScaledFont) -> String? {
+        guard let metrics = PDFFontMetrics(font) else { return "font is not a FreeType font" }
+        if metrics.synthetic { return "font \(metrics.postScriptName) is emboldened or slanted by Cairo" }
+        return nil
+    }
+
+    /// The `/W` advances of `glyphs` (1/1000 em): what a reader advances after each glyph shown
+    /// with this font, unhinted, as written in the font's `/W`.
+    static func widths(of glyphs: [UInt32], in font: ScaledFont) throws -> [Int] {
+        guard let metrics = PDFFontMetrics(font) else { throw RenderError("PDF font: not a FreeType font") }
+        var units = [Int32](repeating: 0, count: glyphs.count)
+        guard grfs_advances(font.pointer, glyphs, glyphs.count, &units) == 0 else {
+            throw RenderError("PDF font \(metrics.postScriptName): no advance for a glyph of \(glyphs)")
+        }
+        return units.map { PDFWidths.thousandths($0, unitsPerEm: metrics.unitsPerEm) }
+    }
+
+    /// The objects of `font` showing `glyphs` (glyph id → the text it stands for; "" when the
+    /// text is not known: then the font's cmap is read backwards, as Cairo does for glyphs shown
+    /// without text). Object `fontObject` is the Type0 font; the others are numbered by `reserve`.
+    static func objects(for font: ScaledFont, glyphs: [UInt32: String], fontObject: Int,
+                        reserve: () -> Int) throws -> [PDFObject] {
+        if let refusal = refusal(for: font) { throw RenderError("PDF font: \(refusal)") }
+        guard let metrics = PDFFontMetrics(font) else { throw RenderError("PDF font: not a FreeType font") }
+        guard glyphs.keys.allSatisfy({ $0 <= 0xFFFF }) else {
+            throw RenderError("PDF font \(metrics.postScriptName): a glyph id above 65535")
+        }
+        let ids = glyphs.keys.sorted()
+        let name = PDFSubsetTag.tag(name: metrics.postScriptName, glyphs: ids) + "+" + metrics.postScriptName
+        let widths = Dictionary(uniqueKeysWithValues: zip(ids, try self.widths(of: ids, in: font)))
+        let text = try self.text(glyphs, font: font)
+        let file = try fontFile(font, glyphs: ids, metrics: metrics)
+
+        let cidFont = reserve(), descriptor = reserve(), fontFile = reserve(), toUnicode = reserve()
+        let subtype = metrics.cff ? "/CIDFontType0" : "/CIDFontType2"
+        let gidMap = metrics.cff ? "" : " /CIDToGIDMap /Identity"
+        return [
+            PDFObject(number: fontObject, "<< /Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding /Identity-H"
+                + " /DescendantFonts [\(cidFont) 0 R] /ToUnicode \(toUnicode) 0 R >>"),
+            PDFObject(number: cidFont, "<< /Type /Font /Subtype \(subtype) /BaseFont /\(name)"
+                + " /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>"
+                + " /FontDescriptor \(descriptor) 0 R\(gidMap) /W \(PDFWidths.array(widths)) >>"),
+            PDFObject(number: descriptor, metrics.descriptor(name: name, fontFile: fontFile)),
+            PDFObject(number: fontFile, file.dictionary, stream: file.bytes, deflate: true),
+            PDFObject(number: toUnicode, "<< >>", stream: Array(PDFToUnicodeCMap.cmap(text).utf8), deflate: true),
+        ]
+    }
+
+    /// `glyphs`' texts, those not given read from the font's cmap (a glyph no code point maps
+    /// to stays without text).
+    private static func text(_ glyphs: [UInt32: String], font: ScaledFont) throws -> [UInt32: String] {
+        let unknown = glyphs.filter { $0.value.isEmpty }.keys.sorted()
+        guard !unknown.isEmpty else { return glyphs }
+        var codePoints = [UInt32](repeating: 0, count: unknown.count)
+        _ = grfs_unicode_of(font.pointer, unknown, unknown.count, &codePoints)
+        var text = glyphs
+        for (glyph, c) in zip(unknown, codePoints) where c != 0 {
+            if let scalar = Unicode.Scalar(c) { text[glyph] = String(Character(scalar)) }
+        }
+        return text
+    }
+
+    /// The font file cut to `glyphs` (and .notdef), ids kept. CFF outlines go in their whole
+    /// OpenType file (`/FontFile3 /Subtype /OpenType`, PDF 1.6): for a CIDFontType0 a reader
+    /// takes the glyph for a CID from the CFF's charset, and HarfBuzz keeps the charset of a
+    /// CID-keyed CFF, whose CIDs are its glyph ids in Noto Sans CJK (Adobe-Identity-0).
+    private static func fontFile(_ font: ScaledFont, glyphs: [UInt32], metrics: PDFFontMetrics) throws -> (dictionary: String, bytes: [UInt8]) {
+        var length = 0
+        guard let bytes = grfs_subset(font.pointer, glyphs, glyphs.count, 0, &length) else {
+            throw RenderError("PDF font \(metrics.postScriptName): HarfBuzz could not subset it")
+        }
+        defer { grfs_free(bytes) }
+        let data = Array(UnsafeBufferPointer(start: bytes, count: length))
+        return (metrics.cff ? "<< /Subtype /OpenType >>" : "<< /Length1 \(length) >>", data)
+    }
+}
