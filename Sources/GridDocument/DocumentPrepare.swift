@@ -90,6 +90,7 @@ extension Document {
         grid.linkPolicy = LinkPolicy(allowing: linkSchemes)
         grid.file = file
         grid.language = lang ?? "en"
+        grid.accessibility = accessibility
         grid.readFiles = readFiles(theme: theme)
         // Pages after the first repeat the title with the `continued` line in the subtitle's
         // style; the `continues` note is set as the footnote is.

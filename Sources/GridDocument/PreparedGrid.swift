@@ -33,6 +33,8 @@ public struct PreparedGrid: Sendable {
     package var pageFlow = PageFlow()
     /// The language of the text (BCP 47: the document's `lang`, else "en").
     package var language = "en"
+    /// What readers who cannot see the picture are told: title, stub, text alternative.
+    package var accessibility = GridAccessibility()
     package var title: TextBlock?
     package var subtitle: TextBlock?
     package var footnote: TextBlock?

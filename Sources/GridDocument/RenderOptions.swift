@@ -54,6 +54,9 @@ public struct RenderOptions: Sendable {
     /// Whether a PDF is tagged (a structure tree of the table, `/MarkInfo`, `/Lang`): the
     /// default; `render --untagged` turns it off and gives the bytes of before (issue 30).
     package var taggedPDF = true
+    /// Whether an SVG carries its table's roles, title and description (`SVGAccessibility`):
+    /// the default; `render --untagged` turns it off too (issue 30).
+    package var accessibleSVG = true
 
     public init(fonts: PreparedGrid.FontMode? = nil, fontDirectory: String? = nil, fontDirectories: [String] = [], scale: Double? = nil,
                 pngCompression: Int = RenderOptions.defaultPNGCompression, pngFilter: PNGFilter = .none,

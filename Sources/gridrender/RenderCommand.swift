@@ -53,7 +53,7 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
     @Option(help: ArgumentHelp("With --out-dir: render only part I of N (1-based) of the inputs, chosen by a hash of each input path as given; without it JOB_COMPLETION_INDEX (0-based) and JOB_COMPLETIONS are used when both are set.", valueName: "I/N"))
     var shard: String?
 
-    @Flag(help: "Write PDFs without a structure tree (tagged by default: the table's cells as TH/TD for screen readers).")
+    @Flag(help: "Write PDFs without a structure tree and SVGs without their title, description and table roles (both tagged by default: the table's cells as TH/TD, or ARIA roles, for screen readers).")
     var untagged = false
 
     @Option(help: ArgumentHelp("Write where the render's time went to FILE: a Chrome trace (JSON) of its phases on every thread, for Perfetto or chrome://tracing. One input, -o only.",
@@ -338,6 +338,7 @@ extension RenderCommand {
         var options = document.renderOptions(warnings: { warn($0) })
         if let pngCompression { options.pngCompression = pngCompression }
         options.taggedPDF = !untagged
+        options.accessibleSVG = !untagged
         return options
     }
 

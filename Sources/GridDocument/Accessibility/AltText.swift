@@ -15,7 +15,7 @@ extension Document {
     }
 
     package func generatedAltText() throws(DocumentError) -> String {
-        let title = self.title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        let title = shownTitle
         if isItemMode {
             let count = (items?.count ?? 0) + sections.reduce(0) { $0 + ($1.items?.count ?? 0) }
             return "Grid of \(count) item\(count == 1 ? "" : "s")" + (title.map { ": \($0)" } ?? "") + "."

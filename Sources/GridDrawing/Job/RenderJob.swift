@@ -31,6 +31,8 @@ final class RenderJob {
     let fontDirectories: [String]
     /// Whether a PDF gets a structure tree (`PDFStructure`; `RenderOptions.taggedPDF`).
     let tagsPDF: Bool
+    /// Whether an SVG gets the accessibility layer (`SVGAccessibility`; `RenderOptions.accessibleSVG`).
+    let tagsSVG: Bool
     /// The threads text is measured and, for SVG and PDF, painted on.
     let lanes: TextLanes
     /// How many lanes this job measures and shapes text on (tests).
@@ -68,6 +70,7 @@ final class RenderJob {
         self.decimals = decimals
         fontDirectories = options.fontDirectories
         tagsPDF = options.taggedPDF
+        tagsSVG = options.accessibleSVG
         // Read once: the default follows the load average, which may move meanwhile.
         let requestedThreads = max(1, options.paintThreads ?? RenderJob.defaultPaintThreads)
         var threads = requestedThreads

@@ -99,7 +99,7 @@ extension RenderJob {
         cr.scale(fit, fit)
         try paintCanvas(cr, visible: Rect(x: 0, y: 0, width: page.width / fit, height: page.height / fit),
                         regions: p.regions, blocks: p.blocks, gridOrigin: p.gridOrigin, closeBottoms: true)
-        let bytes = SVGIdNormalizer.normalize(try cr.finishSurface())
+        let bytes = accessibleSVG(SVGIdNormalizer.normalize(try cr.finishSurface()), page: p, fit: fit)
         return try SVGLinks.insert(painter.takeLinks(), into: bytes)
     }
 }

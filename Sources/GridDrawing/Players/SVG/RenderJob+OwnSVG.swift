@@ -67,12 +67,14 @@ extension RenderJob {
     /// The document of `parts`: header, the definitions of the glyphs they use, their bodies in
     /// order, their links.
     private func join(_ all: Rect, _ defs: SVGGlyphDefs, _ parts: [SVGPart]) -> [UInt8] {
-        var out = svgHeader(all)
+        let accessibility = svgAccessibility()   // SVGAccessibility: title, desc, roles; the drawing hidden
+        var out = accessibility.map { $0.header(svgHeader(all)) } ?? svgHeader(all)
         let used = parts.reduce(into: Set<[UInt8]>()) { $0.formUnion($1.glyphs) }
         let definitions = defs.definitions(SVGGlyphDefs.sorted(used))
         if !definitions.isEmpty { out += Array("<defs>\n".utf8) + definitions + Array("</defs>\n".utf8) }
         out.reserveCapacity(out.count + parts.reduce(64) { $0 + $1.body.count })
         for part in parts { out += part.body }
+        if accessibility != nil { out += SVGAccessibility.epilogue }
         out += SVGLinks.elements(parts.flatMap(\.links))
         out += Array("</svg>\n".utf8)
         return out

@@ -37,7 +37,7 @@ extension RenderJob {
             try paintCanvas(cr, visible: all)
         }
         let bytes = try Timings.span("encode") { try surface.finish() }
-        return try Timings.span("join") { try SVGLinks.insert(painter.takeLinks(), into: SVGIdNormalizer.normalize(bytes)) }
+        return try Timings.span("join") { try SVGLinks.insert(painter.takeLinks(), into: accessibleSVG(SVGIdNormalizer.normalize(bytes))) }
     }
 
     /// The SVG in layers, each a Cairo document of its own, painted on the lanes at once and
@@ -83,7 +83,7 @@ extension RenderJob {
         let layers = [cells] + Array(UnsafeBufferPointer(start: text, count: chunks.count)) + [overlay]
         let areas = blockLinks + UnsafeBufferPointer(start: links, count: chunks.count).flatMap { $0 }
         return try Timings.span("join") {
-            try SVGStitcher.join(layers, dropsPage: layers.indices.map { $0 > 0 && $0 <= chunks.count }).map { try SVGLinks.insert(areas, into: $0) }
+            try SVGStitcher.join(layers, dropsPage: layers.indices.map { $0 > 0 && $0 <= chunks.count }).map { try SVGLinks.insert(areas, into: accessibleSVG($0)) }
         }
     }
 
@@ -101,7 +101,7 @@ extension RenderJob {
         painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
         let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
-        let writer = SVGLayerWriter(sink: sink, chunks: chunks.count, window: 2 * lanes.count)
+        let writer = SVGLayerWriter(sink: sink, chunks: chunks.count, window: 2 * lanes.count, accessibility: svgAccessibility())
         // The links of the blocks (lane 0) and of each chunk's text, joined in that order at the end.
         let links = UnsafeMutablePointer<[LinkArea]>.allocate(capacity: chunks.count + 1)
         links.initialize(repeating: [], count: chunks.count + 1)

@@ -19,9 +19,12 @@ final class SVGLayerWriter: @unchecked Sendable {
     private var failure: Error?
     /// `turns[c]` is signalled when chunk `c` may start.
     private let turns: [DispatchSemaphore]
+    /// The accessibility layer (`SVGAccessibility`), written after the root's start tag.
+    private let accessibility: SVGAccessibility?
 
-    init(sink: OutputSink, chunks: Int, window: Int) {
+    init(sink: OutputSink, chunks: Int, window: Int, accessibility: SVGAccessibility? = nil) {
         self.sink = sink
+        self.accessibility = accessibility
         layerCount = chunks + 2
         self.window = max(1, window)
         // Made at 0 and signalled: a semaphore released below its initial value crashes.
@@ -48,7 +51,7 @@ final class SVGLayerWriter: @unchecked Sendable {
                 guard stream.append(next.bytes, dropsPage: next.dropsPage, to: &out) else {
                     throw RenderError("SVG: a layer is not shaped as Cairo writes SVG")
                 }
-                try sink.write(out)
+                if nextToWrite == 0, let accessibility { try accessibility.writeStart(out, to: sink.write) } else { try sink.write(out) }
                 // Layer i + 1 is chunk i: written, so chunk i + window may start.
                 let chunk = nextToWrite - 1 + window
                 if nextToWrite >= 1, chunk < turns.count { turns[chunk].signal() }
@@ -78,6 +81,6 @@ final class SVGLayerWriter: @unchecked Sendable {
         lock.wait(); defer { lock.signal() }
         if let failure { throw failure }
         guard nextToWrite == layerCount else { throw RenderError("SVG: \(layerCount - nextToWrite) layers were not written") }
-        try sink.write(stream.end(adding: links))
+        try sink.write(stream.end(adding: (accessibility != nil ? SVGAccessibility.epilogue : []) + links))
     }
 }
