@@ -57,7 +57,8 @@ final class PDFDocumentJoin {
         let keys = tree?.add(part.events, markedContent: part.markedContent, page: page, annotations: annotations)
         try writer.add(PDFObject(number: content, "<< /Filter /FlateDecode >>", stream: part.content))
         for (k, link) in part.links.enumerated() {
-            try writer.add(PDFObject(number: annotations[k], PDFDocumentJoin.annotation(link, page: page, key: keys?.annotations[k] ?? nil)))
+            // Outside the object streams, as Cairo wrote them: a link's URL can be found in the bytes.
+            try writer.addDirect(PDFObject(number: annotations[k], PDFDocumentJoin.annotation(link, page: page, key: keys?.annotations[k] ?? nil)))
         }
         var resources: [String] = []
         if !fontEntries.isEmpty { resources.append("/Font << \(fontEntries.joined(separator: " ")) >>") }

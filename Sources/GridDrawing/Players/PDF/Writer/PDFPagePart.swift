@@ -11,7 +11,7 @@ struct PDFPagePart: @unchecked Sendable {
     struct Font {
         var font: ScaledFont
         var key: PDFFontKey
-        var glyphs: [UInt32: Int]
+        var glyphs: [UInt32: Int] = [:]
     }
 
     /// A link annotation: its URL and rectangles in PDF space (origin bottom left).

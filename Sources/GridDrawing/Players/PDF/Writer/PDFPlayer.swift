@@ -1,4 +1,5 @@
 import CCairo
+import CPangoCairo
 import GridDocument
 import GridLayout
 
@@ -318,27 +319,51 @@ final class PDFPlayer {
 
     // MARK: - Glyphs
 
-    /// A text the painter left to Pango (its ink reaches its clip, or its colour is translucent):
-    /// its glyphs inside its clip when they are all Pango draws and each stands for its own
-    /// character (so the font's cmap gives the text back); else refused.
+    /// A text the painter left to Pango (markup, many lines, ink at its clip, a translucent
+    /// colour): what Pango's renderer draws (`TextLayout.flatten`: glyph runs in their colours,
+    /// markup backgrounds and lines as fills) inside its clip, with the text each glyph stands
+    /// for (`glyphTexts`: a ligature reads as its letters); refused: hex boxes.
     private func write(_ text: PangoTextNode, cr: CairoContext, _ t: Transform) {
-        guard text.layout.plainGlyphRuns(characters: characters) != nil,
-              let glyphs = text.layout.svgGlyphs(x: text.x, y: text.y, color: text.color, fonts: &textFonts) else {
-            refuse("a text only Pango shows (markup colours or decorations, right-to-left runs, clusters, a hex box)")
+        guard let actual = text.layout.actualTexts(characters: characters), let flat = text.layout.flatten(color: text.color, fonts: &textFonts),
+              flat.items.reduce(0, { n, item in if case .glyphs = item { n + 1 } else { n } }) == actual.count else {
+            let shown = pango_layout_get_text(text.layout.laidOut).map { String(cString: $0) } ?? ""
+            refuse("a text only Pango shows (a hex box): \(shown.prefix(40).debugDescription)")
             return
         }
-        guard let clip = text.clip else { return write(glyphs, cr: cr, t) }
-        drawing()
         let kept = (fillColor, strokeColor, alpha, lineWidth, dash)
-        out += Array("q ".utf8)
-        appendRect(Rect(x: t.x(clip.x), y: t.y(clip.y), width: clip.width * t.s, height: clip.height * t.s))
-        out += Array(" re W n\n".utf8)
-        write(glyphs, cr: cr, t)
-        out += Array("Q\n".utf8)
-        (fillColor, strokeColor, alpha, lineWidth, dash) = kept
+        if let clip = text.clip {
+            drawing()
+            out += Array("q ".utf8)
+            appendRect(Rect(x: t.x(clip.x), y: t.y(clip.y), width: clip.width * t.s, height: clip.height * t.s))
+            out += Array(" re W n\n".utf8)
+        }
+        // Pango's renderer starts from the current point Cairo keeps.
+        let origin = cr.currentPoint(afterMovingTo: text.x, text.y)
+        cr.newPath()
+        var runIndex = 0
+        for item in flat.items {
+            switch item {
+            case .glyphs(let run, let color):
+                var single = run
+                single.range = 0..<run.range.count
+                write(GlyphsNode(x: text.x, y: text.y, color: color, runs: [single], glyphs: Array(flat.glyphs(of: run))), cr: cr, t,
+                      actual: actual[runIndex])
+                runIndex += 1
+            case .fill(let fill):
+                let r = fill.rect
+                write(FillNode(rects: [Rect(x: origin.x + r.x, y: origin.y + r.y, width: r.width, height: r.height)], color: fill.color), t)
+            case .hexBox:
+                refuse("a hex box")
+            }
+        }
+        if text.clip != nil {
+            out += Array("Q\n".utf8)
+            (fillColor, strokeColor, alpha, lineWidth, dash) = kept
+        }
     }
 
-    private func write(_ text: GlyphsNode, cr: CairoContext, _ t: Transform) {
+    /// `actual`: for a node of one run, its glyphs to mark with their text (`PDFActualText`).
+    private func write(_ text: GlyphsNode, cr: CairoContext, _ t: Transform, actual: [PDFActualText] = []) {
         guard !text.glyphs.isEmpty, text.color.alpha > 0 else { return }
         // Where Pango's renderer starts the layout: Cairo's current point after moving there.
         let origin = cr.currentPoint(afterMovingTo: text.x, text.y)
@@ -359,7 +384,19 @@ final class PDFPlayer {
             let baseX = origin.x + run.x, baseY = origin.y + run.baseline
             var pen: Double?
             var lastY = 0.0
-            for glyph in text.glyphs(of: run) {
+            var span = actual.makeIterator(), nextSpan = span.next(), spanEnd: Int?
+            for (k, glyph) in text.glyphs(of: run).enumerated() {
+                if k == spanEnd {
+                    if pen != nil { out += Array(">]TJ\n".utf8) }
+                    out += Array("EMC\n".utf8)
+                    pen = nil; spanEnd = nil
+                }
+                if let open = nextSpan, open.start == k {
+                    if pen != nil { out += Array(">]TJ\n".utf8) }
+                    out += Array("/Span <</ActualText \(PDFText.textString(open.text))>> BDC\n".utf8)
+                    pen = nil; spanEnd = k + open.count
+                    nextSpan = span.next()
+                }
                 let x = t.x(baseX + glyph.x), y = t.y(glyph.yUnits == 0 ? baseY : baseY + glyph.y)
                 let width = self.width(glyph.id, index: index)
                 if let p = pen, y == lastY {
@@ -384,6 +421,7 @@ final class PDFPlayer {
                 pen! += Double(width) * s / 1000
             }
             if pen != nil { out += Array(">]TJ\n".utf8) }
+            if spanEnd != nil { out += Array("EMC\n".utf8) }
         }
         out += Array("ET\n".utf8)
     }
@@ -414,7 +452,7 @@ final class PDFPlayer {
             return nil
         }
         fonts[font.pointer] = pageFonts.count
-        pageFonts.append(PDFPagePart.Font(font: font, key: key, glyphs: [:]))
+        pageFonts.append(PDFPagePart.Font(font: font, key: key))
         return (pageFonts.count - 1, m.xx)
     }
 
