@@ -19,6 +19,9 @@ final class CairoRasterSource {
     let pointer: OpaquePointer
     let width: Int
     let height: Int
+    /// The image file the pixels are decoded from, when there is one: the project's PDF writer
+    /// embeds the file's own data (`PDFImageObjects`) instead of asking for pixels.
+    var file: String?
 
     /// Hands out the image's pixels: an ARGB32 surface of `width`×`height`, or nil when they
     /// cannot be had (Cairo then gets a transparent image; the caller reports why). Its argument

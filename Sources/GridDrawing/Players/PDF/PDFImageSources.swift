@@ -69,6 +69,7 @@ final class PDFImageSources {
                 // Pixels for anything but the PDF writer (a region Cairo would rasterize).
                 forPDF ? self.blank(key: key, image: passthrough) : self.pixels(key: key, resolved: resolved)
             }
+            sources[key]!.file = resolved
             return
         }
         if let image {
@@ -81,6 +82,7 @@ final class PDFImageSources {
         sources[key] = try CairoRasterSource(width: size.width, height: size.height, probe: image == nil ? probe : nil) { [unowned self] _ in
             self.pixels(key: key, resolved: resolved)
         }
+        sources[key]!.file = resolved
     }
 
     /// The raster source of `key` (added before painting; one added now is decoded when asked).
