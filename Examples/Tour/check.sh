@@ -18,7 +18,7 @@ swift run --skip-build Tour >>"$log" 2>&1 || fail "the tour (swift run Tour)"
 grep -q "tour: 9 steps, 0 failures" "$log" || fail "the tour did not run every step"
 
 # A clean slate: no references, no artifacts.
-rm -rf Snapshots Tests/TourAdapterTests/__Snapshots__/AdapterSnapshotTests "$SNAPSHOT_ARTIFACTS"
+rm -rf Snapshots Tests/TourAdapterTests/__Snapshots__/AdapterSnapshotTests Tests/TourAdapterTests/__Snapshots__/AdapterMaskedSnapshotTests "$SNAPSHOT_ARTIFACTS"
 
 run() {  # run EXPECTED-STATUS(0|fail) DESCRIPTION [ENV…] — swift test with ENV, output to $log
   local expect=$1 what=$2; shift 2

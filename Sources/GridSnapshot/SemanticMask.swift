@@ -32,9 +32,16 @@ package struct SemanticMask: Sendable, Hashable, Codable {
     /// raster, one pixel per point).
     package func rectangles(imageSize: ComparisonResult.Size?) throws(ImageError) -> [ComparisonResult.Rect] {
         let placed = try Self.placed(document, imageSize: imageSize, origin: origin)
-        let keys = placed.keys
-        let wanted = Set((cellColumn.map { [$0] } ?? columns).compactMap { keys.firstIndex(of: $0) })
         let regex = try match.map { (pattern) throws(ImageError) in try Self.regex(pattern, origin: origin) }
+        return Self.cellFrames(placed, columns: cellColumn.map { [$0] } ?? columns, match: regex, header: header)
+    }
+
+    /// The pixel frames of the cells of `columns` (those whose text `match` finds, when given;
+    /// header cells only with `header`, section rows never) in the placed layout: the one
+    /// resolution behind mask files and the Swift snapshot APIs' `SnapshotMask`.
+    static func cellFrames(_ placed: Placed, columns: [String], match regex: NSRegularExpression?,
+                           header: Bool) -> [ComparisonResult.Rect] {
+        let wanted = Set(columns.compactMap { placed.keys.firstIndex(of: $0) })
         let layout = placed.placement.layout, scale = placed.scale
         var rects: [ComparisonResult.Rect] = []
         layout.forEachCell { cell in
@@ -77,22 +84,29 @@ package struct SemanticMask: Sendable, Hashable, Codable {
         var scale: Double
     }
 
-    private static func regex(_ pattern: String, origin: String) throws(ImageError) -> NSRegularExpression {
+    static func regex(_ pattern: String, origin: String) throws(ImageError) -> NSRegularExpression {
         do { return try NSRegularExpression(pattern: pattern) } catch {
             throw ImageError(origin + ": not a regular expression: \"\(escapeForMessage(pattern))\"")
         }
     }
 
     private static func prepared(_ document: String, scale: Double?, origin: String) throws(ImageError) -> (grid: PreparedGrid, keys: [String]) {
+        try checked({ scale in try Document.load(path: document).prepare(scale: scale) }, name: document, scale: scale, origin: origin)
+    }
+
+    /// `prepare(scale)` run, and its grid checked to be a table that is not paginated; every
+    /// problem one error starting with `origin` and naming the document as `name`.
+    static func checked(_ prepare: (Double?) throws -> PreparedGrid, name: String, scale: Double?,
+                        origin: String) throws(ImageError) -> (grid: PreparedGrid, keys: [String]) {
         let grid: PreparedGrid
-        do { grid = try Document.load(path: document).prepare(scale: scale) } catch {
-            throw ImageError(origin + ": \(error.description)")
+        do { grid = try prepare(scale) } catch {
+            throw ImageError(origin + ": \(error)")
         }
         guard let keys = grid.columnKeys else {
-            throw ImageError(origin + ": \(document) is not a table (item-mode grids have no columns)")
+            throw ImageError(origin + ": \(name) is not a table (item-mode grids have no columns)")
         }
         if grid.page != nil {
-            throw ImageError(origin + ": \(document) is paginated (canvas.page): its pages are separate images; mask them with rectangles")
+            throw ImageError(origin + ": \(name) is paginated (canvas.page): its pages are separate images; mask them with rectangles")
         }
         return (grid, keys)
     }
@@ -104,12 +118,22 @@ package struct SemanticMask: Sendable, Hashable, Codable {
     private static func placed(_ document: String, imageSize: ComparisonResult.Size?, origin: String) throws(ImageError) -> Placed {
         let key = "\(imageSize.map { "\($0.width)x\($0.height)" } ?? "raster")\u{0}\(document)"
         if let hit = cache.get(key) { return hit }
+        let placed = try place({ scale in try Document.load(path: document).prepare(scale: scale) }, name: document,
+                               imageSize: imageSize, origin: origin)
+        cache.set(key, placed)
+        return placed
+    }
+
+    /// The grid `prepare` gives laid out at the scale at which it renders at `imageSize`: first at
+    /// its own scale, then, when that is not the image's size, at image width ÷ canvas width.
+    static func place(_ prepare: (Double?) throws -> PreparedGrid, name: String, imageSize: ComparisonResult.Size?,
+                      origin: String) throws(ImageError) -> Placed {
         func place(scale: Double?) throws(ImageError) -> Placed {
-            let (grid, keys) = try prepared(document, scale: scale, origin: origin)
+            let (grid, keys) = try checked(prepare, name: name, scale: scale, origin: origin)
             do {
                 return Placed(grid: grid, keys: keys, placement: try GridRenderer.placement(grid), scale: grid.scale)
             } catch {
-                throw ImageError(origin + ": \(document): \(error)")
+                throw ImageError(origin + ": \(name): \(error)")
             }
         }
         var placed: Placed
@@ -119,14 +143,13 @@ package struct SemanticMask: Sendable, Hashable, Codable {
                 let scale = Double(imageSize.width) / placed.placement.canvasWidth
                 placed = try place(scale: scale)
                 guard placed.placement.pixelWidth == imageSize.width, placed.placement.pixelHeight == imageSize.height else {
-                    throw ImageError(origin + ": \(document) renders at \(placed.placement.pixelWidth)x\(placed.placement.pixelHeight) px at scale \(scale), not the image's \(imageSize): is it the document of this image?")
+                    throw ImageError(origin + ": \(name) renders at \(placed.placement.pixelWidth)x\(placed.placement.pixelHeight) px at scale \(scale), not the image's \(imageSize): is it the document of this image?")
                 }
             }
         } else {
             placed = try place(scale: 1)
             placed.scale = 1
         }
-        cache.set(key, placed)
         return placed
     }
 }

@@ -15,6 +15,9 @@ public struct SnapshotDiffing<Value>: Sendable {
     /// reference whose content has not changed (a PNG re-encoded by another libpng differs in
     /// bytes but not in pixels). Stricter than `diff`, which may tolerate noise.
     public var isUnchanged: @Sendable (_ stored: Value, _ new: Value) -> Bool
+    /// `diff` with rectangles of the expected value left out, for formats that can mask
+    /// (`png`); nil: the format cannot, and a strategy with masks fails.
+    package var maskedDiff: (@Sendable (_ expected: Value, _ actual: Value, _ masks: [ComparisonResult.Rect]) -> (String, [SnapshotAttachment])?)?
 
     public init(toData: @escaping @Sendable (Value) throws -> Data,
                 fromData: @escaping @Sendable (Data) throws -> Value,

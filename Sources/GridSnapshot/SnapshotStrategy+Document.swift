@@ -38,11 +38,20 @@ extension SnapshotStrategy where Value == Document, Format == RGBAImage {
 
     /// The document rendered to PNG (at `scale` when given, else `canvas.scale`) and compared as
     /// decoded pixels under `options`: `assertSnapshot(of: document, as: .png(.strict, scale: 2))`.
+    /// `masks` leave columns, matching cells or rectangles out of the comparison, resolved through
+    /// the document at the image's scale (`SnapshotMask`); an unknown column fails the assertion.
     public static func png(_ options: ComparisonOptions = .perceptual, scale: Double? = nil, theme: String? = nil,
-                           render: RenderOptions = RenderOptions()) -> SnapshotStrategy {
-        SnapshotStrategy<RGBAImage, RGBAImage>.png(options).pullback { document in
+                           render: RenderOptions = RenderOptions(), masks: [SnapshotMask] = []) -> SnapshotStrategy {
+        var strategy = SnapshotStrategy<RGBAImage, RGBAImage>.png(options).pullback { document in
             try DocumentRendering.png(document, scale: scale, theme: theme, options: render)
         }
+        if !masks.isEmpty {
+            strategy.masks = { document, image in
+                try SnapshotMask.rectangles(masks, document: document, theme: theme,
+                                            imageSize: .init(width: image.width, height: image.height))
+            }
+        }
+        return strategy
     }
 
     /// The document rendered to SVG, rasterized with `rsvg-convert` and compared in pixels (default

@@ -7,6 +7,10 @@ public struct SnapshotStrategy<Value, Format>: Sendable {
     public var pathExtension: String?
     public var diffing: SnapshotDiffing<Format>
     public var snapshot: @Sendable (Value) throws -> Format
+    /// The rectangles of the snapshot left out of its comparison, resolved from the value and
+    /// its snapshot (`SnapshotMask`s through the document's layout); nil: none. Applied by
+    /// `diffing.maskedDiff`. A `pullback` drops it, since it reads this strategy's value.
+    package var masks: (@Sendable (Value, Format) throws -> [ComparisonResult.Rect])?
 
     public init(pathExtension: String?, diffing: SnapshotDiffing<Format>,
                 snapshot: @escaping @Sendable (Value) throws -> Format) {

@@ -78,9 +78,14 @@ func verifySnapshot<V, F>(
 
     let actual: F
     let actualData: Data
+    var masks: [ComparisonResult.Rect] = []
     do {
         actual = try strategy.snapshot(value)
         actualData = try diffing.toData(actual)
+        if let resolve = strategy.masks {
+            masks = try resolve(value, actual)
+            guard diffing.maskedDiff != nil else { throw ImageError("masks are only for pixel comparisons (.png)") }
+        }
     } catch {
         return "could not take snapshot \(stem): \(error)"
     }
@@ -128,7 +133,8 @@ func verifySnapshot<V, F>(
         return recordReference("SNAPSHOT_RECORD=all")
     }
 
-    guard let (difference, attachments) = diffing.diff(expected, actual) else {
+    let compared = masks.isEmpty ? diffing.diff(expected, actual) : diffing.maskedDiff?(expected, actual, masks)
+    guard let (difference, attachments) = compared else {
         artifacts.clearStale()
         return nil
     }

@@ -81,7 +81,7 @@ func verifyDocumentSnapshot(
     var message = failure.trimmingCharacters(in: .whitespacesAndNewlines)
     var written: [(String, String)] = []
     if let path = artifacts.write(role: "expected", data: referenceBefore) { written.append(("expected", path)) }
-    if let path = artifacts.write(actual: rendered) { written.append(("actual", path)) }
+    if let path = artifacts.write(actual: MaskedPNG.split(rendered).png) { written.append(("actual", path)) }
     var geometry: GridSnapshot.ComparisonResult.Geometry?
     if let (_, attachments) = snapshotting.diffing.diffV2(referenceBefore, rendered) {
         for case .data(let data, let attachmentName) in attachments {

@@ -15,13 +15,14 @@ import SnapshotTesting
 /// artifacts folder and ends with the command that accepts the change.
 extension Diffing where Value == Data {
     /// PNG bytes compared as decoded pixels under `options` (DESIGN §7); undecodable bytes fail
-    /// with the decoder's message.
+    /// with the decoder's message. The masks `Snapshotting.png(masks:)` resolved are left out.
     public static func gridPNG(_ options: ComparisonOptions = .perceptual) -> Diffing<Data> {
         .diff(
-            toData: { $0 },
+            toData: { MaskedPNG.split($0).png },
             fromData: { $0 },
             diffV2: { expected, actual in
-                switch PNGComparison(expected: expected, actual: actual, options: options) {
+                let (png, masks) = MaskedPNG.split(actual)
+                switch PNGComparison(expected: expected, actual: png, options: options, masks: masks) {
                 case .failure(let message): return (message, [])
                 case .success(let comparison):
                     let result = comparison.result
@@ -59,11 +60,11 @@ enum PNGComparison {
     case success(ImageComparison)
     case failure(String)
 
-    init(expected: Data, actual: Data, options: ComparisonOptions) {
+    init(expected: Data, actual: Data, options: ComparisonOptions, masks: [GridSnapshot.ComparisonResult.Rect] = []) {
         do {
             let old = try RGBAImage(pngData: expected, file: "reference")
             let new = try RGBAImage(pngData: actual, file: "snapshot")
-            self = .success(ImageComparison(expected: old, actual: new, options: options))
+            self = .success(ImageComparison(expected: old, actual: new, options: options, masks: masks))
         } catch {
             self = .failure("cannot compare: \(error)")
         }
@@ -76,11 +77,19 @@ extension Snapshotting where Value == Document, Format == Data {
 
     /// The document rendered to PNG (at `scale` when given, else `canvas.scale`), compared under
     /// `options`. A document that cannot be rendered fails the assertion with its error and is
-    /// never recorded.
+    /// never recorded. `masks` leave columns, matching cells or rectangles out of the comparison,
+    /// resolved through the document at the image's scale (`SnapshotMask`); a mask naming a
+    /// column the document lacks fails the assertion with that error.
     public static func png(_ options: ComparisonOptions = .perceptual, scale: Double? = nil,
-                           theme: String? = nil) -> Snapshotting<Document, Data> {
+                           theme: String? = nil, masks: [SnapshotMask] = []) -> Snapshotting<Document, Data> {
         Snapshotting(pathExtension: "png", diffing: .gridPNG(options)) { document in
-            RenderFailure.capturing { try DocumentRendering.png(document, scale: scale, theme: theme).pngData() }
+            RenderFailure.capturing {
+                let image = try DocumentRendering.png(document, scale: scale, theme: theme)
+                let png = try image.pngData()
+                guard !masks.isEmpty else { return png }
+                return MaskedPNG.join(png, try SnapshotMask.rectangles(
+                    masks, document: document, theme: theme, imageSize: .init(width: image.width, height: image.height)))
+            }
         }
     }
 

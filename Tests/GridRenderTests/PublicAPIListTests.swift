@@ -23,9 +23,10 @@ import Testing
 
     /// The most lines docs/public-api.txt may have (831 when the engine declarations users do not
     /// need became `package`; 844 with the literal-friendly publication initialisers of issue 27
-    /// item 4, the `+Literals.swift` files and DocumentCell+Formats.swift). Re-recording a bigger surface fails here until a
+    /// item 4, the `+Literals.swift` files and DocumentCell+Formats.swift; 848 with `SnapshotMask`, the
+    /// snapshot APIs' masks of issue 29 item 3). Re-recording a bigger surface fails here until a
     /// reviewer raises it.
-    static let ceiling = 844
+    static let ceiling = 848
 
     static let engineModules = ["GridDocument", "GridLayout", "GridDrawing", "GridSnapshot"]
     static let products = ["GridRender", "GridSnapshotTesting", "SnapshotTestingGridRender", "GridRenderAccelerators"]

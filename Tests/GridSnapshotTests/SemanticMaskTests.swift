@@ -135,4 +135,20 @@ import Testing
         #expect(error.description.contains(message), "\(error.description)")
         #expect(!error.description.contains("\n"))
     }
+
+    /// A paginated document is refused when the mask file is read (its pages are laid out by the
+    /// paginator, with repeated headers, not by the one layout a mask resolves through): one line
+    /// with the file, line and key path, saying what to do instead.
+    @Test func paginatedDocumentIsOneError() throws {
+        let dir = NSTemporaryDirectory() + "semantic-mask-paged-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try #"{"canvas": {"page": {"size": "a4"}}, "columns": [{"key": "a"}], "data": {"rows": [["x"]]}}"#
+            .write(toFile: dir + "/paged.json", atomically: true, encoding: .utf8)
+        let text = "{\"masks\": [\n  {\"document\": \"paged.json\", \"columns\": [\"a\"]}\n]}"
+        let error = try #require(throws: ImageError.self) { try ComparisonMask.decode(Data(text.utf8), file: dir + "/m.json") }
+        #expect(error.description.contains("m.json:2: masks[0].document: \(dir)/paged.json is paginated (canvas.page)"), "\(error.description)")
+        #expect(error.description.contains("mask them with rectangles"))
+        #expect(!error.description.contains("\n"))
+    }
 }
