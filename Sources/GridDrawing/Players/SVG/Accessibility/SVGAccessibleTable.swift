@@ -67,11 +67,11 @@ struct SVGAccessibleTable {
     private func forEachShownCell(_ body: (PlacedCell, ViewportRegion, _ rowStart: Bool) throws -> Void) rethrows {
         var next = 0
         var seenSpans: Set<[Int]> = []
+        let byColumn = placement.regions.filter { !$0.columns.isEmpty }.sorted { $0.columns.lowerBound < $1.columns.lowerBound }
         for range in shownRows {
             for row in Swift.max(range.lowerBound, next)..<Swift.max(range.upperBound, next) {
                 next = row + 1
-                let regions = placement.regions.filter { $0.rows.contains(row) && !$0.columns.isEmpty }
-                    .sorted { $0.columns.lowerBound < $1.columns.lowerBound }
+                let regions = byColumn.count == 1 ? byColumn : byColumn.filter { $0.rows.contains(row) }
                 var nextColumn = 0, first = true
                 for region in regions {
                     for column in Swift.max(region.columns.lowerBound, nextColumn)..<Swift.max(region.columns.upperBound, nextColumn) {
@@ -92,18 +92,21 @@ struct SVGAccessibleTable {
 
     private func appendRows(to write: ([UInt8]) throws -> Void) rethrows {
         var open = false
-        var line = ""
+        var line: [UInt8] = []
+        line.reserveCapacity(Self.pieceBytes + 4096)
         try forEachShownCell { cell, region, rowStart in
             if rowStart {
-                if open { line += "</g>\n" }
-                line += "<g role=\"row\" aria-rowindex=\"\(cell.row + 1)\">\n"
+                if open { line += Self.groupEnd }
+                line += Array("<g role=\"row\" aria-rowindex=\"".utf8)
+                Self.append(cell.row + 1, to: &line)
+                line += Array("\">\n".utf8)
                 open = true
             }
             appendCell(cell, region, role: role(cell), tableCell: true, to: &line)
-            if line.utf8.count > Self.pieceBytes { try write(Array(line.utf8)); line = "" }
+            if line.count > Self.pieceBytes { try write(line); line.removeAll(keepingCapacity: true) }
         }
-        if open { line += "</g>\n" }
-        try write(Array(line.utf8))
+        if open { line += Self.groupEnd }
+        try write(line)
     }
 
     private func appendItems(to write: ([UInt8]) throws -> Void) rethrows {
@@ -111,12 +114,20 @@ struct SVGAccessibleTable {
         forEachShownCell { cell, region, _ in shown.append((cell, region)) }
         // The items' order (a column flow places them down first), a section's title first.
         shown.sort { ($0.cell.section, $0.cell.item ?? -1) < ($1.cell.section, $1.cell.item ?? -1) }
-        var line = ""
+        var line: [UInt8] = []
         for (cell, region) in shown {
             appendCell(cell, region, role: "listitem", tableCell: false, to: &line)
-            if line.utf8.count > Self.pieceBytes { try write(Array(line.utf8)); line = "" }
+            if line.count > Self.pieceBytes { try write(line); line.removeAll(keepingCapacity: true) }
         }
-        try write(Array(line.utf8))
+        try write(line)
+    }
+
+    private static let groupEnd = Array("</g>\n".utf8)
+
+    /// A non-negative integer's decimal digits.
+    private static func append(_ n: Int, to out: inout [UInt8]) {
+        if n >= 10 { append(n / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(n % 10))
     }
 
     /// The cell's role: see the type's comment.
@@ -138,18 +149,37 @@ struct SVGAccessibleTable {
         return content.accessibleLabel(markup: markup)
     }
 
-    private func appendCell(_ cell: PlacedCell, _ region: ViewportRegion, role: String, tableCell indices: Bool, to line: inout String) {
-        line += "<g role=\"\(role)\""
-        if indices { line += " aria-colindex=\"\(cell.column + 1)\"" }
-        if indices, cell.columnSpan > 1 { line += " aria-colspan=\"\(cell.columnSpan)\"" }
-        if indices, cell.rowSpan > 1 { line += " aria-rowspan=\"\(cell.rowSpan)\"" }
-        let text = label(cell)
-        if !text.isEmpty { line += " aria-label=\"\(XMLText.escaped(text))\"" }
-        line += ">"
-        if let r = frame(cell, region) {
-            line += "<rect x=\"\(SVGNumber.string(r.x))\" y=\"\(SVGNumber.string(r.y))\" width=\"\(SVGNumber.string(r.width))\" height=\"\(SVGNumber.string(r.height))\" fill=\"none\"/>"
+    private func appendCell(_ cell: PlacedCell, _ region: ViewportRegion, role: String, tableCell indices: Bool, to line: inout [UInt8]) {
+        line += Array("<g role=\"".utf8)
+        line += Array(role.utf8)
+        line.append(UInt8(ascii: "\""))
+        func attribute(_ name: String, _ value: Int) {
+            line += Array(" \(name)=\"".utf8)
+            Self.append(value, to: &line)
+            line.append(UInt8(ascii: "\""))
         }
-        line += "</g>\n"
+        if indices { attribute("aria-colindex", cell.column + 1) }
+        if indices, cell.columnSpan > 1 { attribute("aria-colspan", cell.columnSpan) }
+        if indices, cell.rowSpan > 1 { attribute("aria-rowspan", cell.rowSpan) }
+        let text = label(cell)
+        if !text.isEmpty {
+            line += Array(" aria-label=\"".utf8)
+            line += Array(XMLText.escaped(text).utf8)
+            line.append(UInt8(ascii: "\""))
+        }
+        line.append(UInt8(ascii: ">"))
+        if let r = frame(cell, region) {
+            line += Array("<rect x=\"".utf8)
+            SVGNumber.append(r.x, to: &line)
+            line += Array("\" y=\"".utf8)
+            SVGNumber.append(r.y, to: &line)
+            line += Array("\" width=\"".utf8)
+            SVGNumber.append(r.width, to: &line)
+            line += Array("\" height=\"".utf8)
+            SVGNumber.append(r.height, to: &line)
+            line += Array("\" fill=\"none\"/>".utf8)
+        }
+        line += Self.groupEnd
     }
 
     /// The cell's frame in the document: moved by its region and the grid's origin, cut to the
