@@ -7,6 +7,8 @@ extension ReviewPage {
     nav { border-right: 1px solid #d0d4dc; padding: 8px; overflow-y: auto; max-height: calc(100vh - 150px); position: sticky; top: 0; }
     nav ul { list-style: none; margin: 0; padding: 0; } nav a { display: block; padding: 3px 6px; border-radius: 4px; color: inherit; text-decoration: none; word-break: break-all; }
     nav a.current { background: #dde6ff; }
+    .pager { margin: 0 0 8px; font-size: 12px; } .pager input { width: 100%; box-sizing: border-box; font: inherit; padding: 3px 6px; margin-bottom: 4px; }
+    .pager button { font: inherit; padding: 1px 6px; } .pager button:disabled { opacity: 0.4; }
     main { padding: 16px 24px; min-width: 0; }
     .badge { display: inline-block; font-size: 11px; padding: 1px 6px; border-radius: 8px; color: #fff; background: #6b7280; text-transform: uppercase; }
     .s-changed .badge, .s-failed .badge { background: #c2410c; } .s-added .badge { background: #15803d; } .s-removed .badge { background: #b91c1c; } .s-error .badge { background: #7c3aed; }
@@ -40,16 +42,24 @@ extension ReviewPage {
     .full .pic { max-width: none; cursor: default; } .full .pic img { max-width: none; }
     """
 
-    /// View switching, the wipe slider, blink, full size and the keyboard.
-    /// `document.body.dataset.ready` tells an automated check the script ran to the end.
+    /// Pages of entries from their templates, the filter, view switching, the wipe slider, blink,
+    /// full size and the keyboard. `document.body.dataset.ready` tells an automated check the
+    /// script ran to the end.
     static let script = """
     (function () {
       "use strict";
-      var entries = Array.prototype.slice.call(document.querySelectorAll("section.entry"));
-      var links = Array.prototype.slice.call(document.querySelectorAll("nav a"));
+      var PAGE = \(pageSize);
+      var templates = document.querySelectorAll("main > template.entry");
+      var index = JSON.parse(document.getElementById("index").textContent);
+      var holder = document.getElementById("entries");
+      var navList = document.querySelector("nav ul"), filter = document.querySelector("nav .filter");
+      var range = document.querySelector("nav .range");
+      var prev = document.querySelector("nav .prev"), next = document.querySelector("nav .next");
       var full = document.getElementById("full");
       var fullScroll = full.querySelector(".full-scroll"), fullTitle = full.querySelector(".full-title");
-      var current = -1, blinkTimer = null, fits = new Map();
+      // shown: the entries' numbers the filter keeps; page: which PAGE of them is on screen;
+      // entries/links: the sections and nav links of that page; current: a position in shown.
+      var shown = [], page = 0, entries = [], links = [], current = -1, blinkTimer = null, fits = new Map();
       function show(section, name) {
         if (!section.querySelector(".view." + name)) { return; }
         section.querySelectorAll(".tabs button[data-view]").forEach(function (b) { b.classList.toggle("on", b.dataset.view === name); });
@@ -65,15 +75,68 @@ extension ReviewPage {
         var which = section.querySelector(".which");
         if (which) { which.textContent = flip.classList.contains("swapped") ? "actual" : "expected"; }
       }
-      function mark(index) {
-        current = Math.max(0, Math.min(entries.length - 1, index));
-        entries.forEach(function (e, i) { e.classList.toggle("current", i === current); });
-        links.forEach(function (a, i) { a.classList.toggle("current", i === current); });
+      function render(newPage) {
+        var pages = Math.max(1, Math.ceil(shown.length / PAGE));
+        page = Math.max(0, Math.min(pages - 1, newPage));
+        if (blinkTimer) { clearInterval(blinkTimer); blinkTimer = null; }
+        fits = new Map();
+        holder.textContent = "";
+        navList.textContent = "";
+        var first = page * PAGE, last = Math.min(shown.length, first + PAGE);
+        var sections = document.createDocumentFragment(), items = document.createDocumentFragment();
+        entries = []; links = [];
+        for (var i = first; i < last; i++) {
+          var n = shown[i], section = templates[n].content.firstElementChild.cloneNode(true);
+          wire(section, i - first);
+          entries.push(section);
+          sections.appendChild(section);
+          var item = document.createElement("li"), a = document.createElement("a"), badge = document.createElement("span");
+          a.href = "#e" + n;
+          a.className = "s-" + index[n].status.replace(/[^A-Za-z]/g, "");
+          badge.className = "badge";
+          badge.textContent = index[n].status;
+          a.appendChild(badge);
+          a.appendChild(document.createTextNode(" " + index[n].title));
+          a.addEventListener("click", select.bind(null, i, true));
+          links.push(a);
+          item.appendChild(a);
+          items.appendChild(item);
+        }
+        holder.appendChild(sections);
+        navList.appendChild(items);
+        if (range) { range.textContent = shown.length ? (first + 1) + "–" + last + " of " + shown.length : "no match"; }
+        if (prev) { prev.disabled = page === 0; next.disabled = page >= pages - 1; }
+        current = -1;
       }
-      function select(index) {
-        if (!entries.length) { return; }
-        mark(index);
-        entries[current].scrollIntoView({ block: "start" });
+      // Moves the "current" mark; only the two entries concerned change (a class toggled on
+      // every entry restyles the whole page).
+      function mark(position) {
+        [current, position].forEach(function (p, i) {
+          var slot = p - page * PAGE;
+          if (slot < 0 || slot >= entries.length) { return; }
+          entries[slot].classList.toggle("current", i === 1);
+          links[slot].classList.toggle("current", i === 1);
+        });
+        current = position;
+      }
+      // Selects the shown entry at `position`, turning the page when it is on another.
+      function select(position, fromLink, event) {
+        if (event) { event.preventDefault(); }
+        if (!shown.length) { return; }
+        position = Math.max(0, Math.min(shown.length - 1, position));
+        if (Math.floor(position / PAGE) !== page) { render(Math.floor(position / PAGE)); }
+        mark(position);
+        entries[position - page * PAGE].scrollIntoView({ block: "start" });
+        try { history.replaceState(null, "", "#e" + shown[position]); } catch (e) { /* a page opened from a sandbox */ }
+      }
+      function applyFilter() {
+        var words = (filter ? filter.value : "").toLowerCase().split(/\\s+/).filter(Boolean);
+        shown = [];
+        for (var n = 0; n < index.length; n++) {
+          var text = (index[n].status + " " + index[n].title).toLowerCase();
+          if (words.every(function (w) { return text.indexOf(w) >= 0; })) { shown.push(n); }
+        }
+        render(0);
       }
       function openFull(pic, section) {
         if (!pic) { return; }
@@ -95,53 +158,67 @@ extension ReviewPage {
       }
       function closeFull() { full.hidden = true; fullScroll.textContent = ""; }
       function picture(section, role) { return section.querySelector("a.pic[data-role=\\"" + role + "\\"]"); }
-      entries.forEach(function (section, index) {
+      function wire(section, slot) {
+        var position = function () { return page * PAGE + slot; };
         section.querySelectorAll(".tabs button[data-view]").forEach(function (b) {
-          b.addEventListener("click", function () { mark(index); show(section, b.dataset.view); });
+          b.addEventListener("click", function () { mark(position()); show(section, b.dataset.view); });
         });
         section.querySelectorAll("a.pic, a.crop").forEach(function (a) {
           a.addEventListener("click", function (event) {
             event.preventDefault();
-            mark(index);
+            mark(position());
             openFull(a.classList.contains("pic") ? a : picture(section, a.dataset.role), section);
           });
         });
         var button = section.querySelector(".tabs .open-full");
-        if (button) { button.addEventListener("click", function () { mark(index); openFull(preferred(section), section); }); }
-        var range = section.querySelector(".slider input");
+        if (button) { button.addEventListener("click", function () { mark(position()); openFull(preferred(section), section); }); }
+        var slider = section.querySelector(".slider input");
         var top = section.querySelector(".wipe .top");
-        if (range && top) {
+        if (slider && top) {
           var topImage = top.querySelector("img"), base = section.querySelector(".wipe > img");
-          // Measured only when the slider shows: reading a size forces a layout, and doing it for
-          // every entry at start made a page of thousands of entries take seconds per hundred.
+          // Measured only when the slider shows: reading a size forces a layout.
           var fit = function () { if (topImage && base) { topImage.style.width = base.clientWidth + "px"; } };
           if (base) { base.addEventListener("load", fit); }
-          range.addEventListener("input", function () { fit(); top.style.width = range.value + "%"; });
+          slider.addEventListener("input", function () { fit(); top.style.width = slider.value + "%"; });
           fits.set(section, fit);
         }
-      });
+      }
       function preferred(section) {
-        var shown = section.querySelector(".view.on a.pic") || section.querySelector(".view.on a.crop");
-        if (shown && shown.classList.contains("crop")) { shown = picture(section, shown.dataset.role); }
-        return shown || section.querySelector("a.pic");
+        var shownPicture = section.querySelector(".view.on a.pic") || section.querySelector(".view.on a.crop");
+        if (shownPicture && shownPicture.classList.contains("crop")) { shownPicture = picture(section, shownPicture.dataset.role); }
+        return shownPicture || section.querySelector("a.pic");
       }
       full.querySelector(".full-close").addEventListener("click", closeFull);
-      links.forEach(function (a, index) { a.addEventListener("click", function () { select(index); }); });
+      if (filter) { filter.addEventListener("input", applyFilter); }
+      if (prev) {
+        prev.addEventListener("click", function () { select((page - 1) * PAGE); });
+        next.addEventListener("click", function () { select((page + 1) * PAGE); });
+      }
       document.addEventListener("keydown", function (event) {
         if (event.altKey || event.ctrlKey || event.metaKey) { return; }
         if (!full.hidden) {
           if (event.key === "Escape" || event.key === "f") { closeFull(); event.preventDefault(); }
           return;
         }
-        var section = entries[current < 0 ? 0 : current];
+        if (event.target === filter) {
+          if (event.key === "Escape" || event.key === "Enter") { filter.blur(); select(0); event.preventDefault(); }
+          return;
+        }
+        var section = entries[current < 0 ? 0 : current - page * PAGE];
         var views = { "1": "side", "2": "slider", "3": "blink", "4": "diff", "5": "zoom", "z": "zoom" };
         if (event.key === "j" || event.key === "ArrowDown") { select(current + 1); event.preventDefault(); }
         else if (event.key === "k" || event.key === "ArrowUp") { select(current - 1); event.preventDefault(); }
+        else if (event.key === "n") { select((page + 1) * PAGE); }
+        else if (event.key === "p") { select((page - 1) * PAGE); }
+        else if (event.key === "/" && filter) { filter.focus(); event.preventDefault(); }
         else if (section && views[event.key] && section.querySelector(".tabs")) { show(section, views[event.key]); }
         else if (section && event.key === "b") { swap(section); }
         else if (section && event.key === "f") { openFull(preferred(section), section); event.preventDefault(); }
       });
-      if (entries.length) { select(0); window.scrollTo(0, 0); }
+      applyFilter();
+      var wanted = /^#e(\\d+)$/.exec(location.hash);
+      if (wanted && shown.indexOf(+wanted[1]) >= 0) { select(shown.indexOf(+wanted[1])); }
+      else if (shown.length) { select(0); window.scrollTo(0, 0); }
       window.addEventListener("load", function () {
         var broken = Array.prototype.filter.call(document.images, function (i) { return i.complete && i.naturalWidth === 0 && i.loading !== "lazy"; });
         document.body.dataset.images = document.images.length + " images, " + broken.length + " broken";

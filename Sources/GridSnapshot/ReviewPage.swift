@@ -11,11 +11,13 @@ import GridDocument
 /// slider, blink, the diff image, and "zoom to change": the three images cropped to the box with
 /// a margin and enlarged by a whole factor, pixels kept sharp). Clicking any image shows it at
 /// 1:1 device pixels in a scrollable overlay, scrolled to the box. Keyboard: j / ↓ next,
-/// k / ↑ previous, 1–5 the views (z zoom), b swaps blink, f full size, Esc closes it.
+/// k / ↑ previous (across pages), n / p next and previous page, / the filter, 1–5 the views
+/// (z zoom), b swaps blink, f full size, Esc closes it.
 ///
 /// One static file with inline CSS and script and relative image links: it works offline, from
-/// disk or as a CI artifact. Every image is `loading="lazy"` with its size given, so a page of
-/// thousands of entries loads only what is on screen. All text goes through `XMLText.escaped`,
+/// disk or as a CI artifact. Each entry's markup is an inert `<template>`; the script shows a page
+/// of `pageSize` entries at a time (the filter and j/k cross pages), so a report of 10,000
+/// entries lays out 100; every image is `loading="lazy"` with its size given. All text goes through `XMLText.escaped`,
 /// every link through `URLPath.reference` first.
 package struct ReviewPage: Sendable {
     /// One compared image (or snapshot) on the page.
@@ -93,14 +95,19 @@ package struct ReviewPage: Sendable {
 
     // MARK: - HTML
 
+    /// Entries shown at a time: a page of 10,000 entries lays out and wires only these.
+    static let pageSize = 100
+
     package func html() -> String {
-        var nav = "", body = ""
+        // Each entry's markup is an inert `<template>`: parsed, never laid out, its images not
+        // fetched, until the script shows its page (`pageSize` at a time, filtered by the nav's
+        // search field). Titles and statuses for the nav are one JSON blob.
+        var templates = ""
         for (index, entry) in entries.enumerated() {
-            let id = "e\(index)"
-            nav += "<li><a href=\"#\(id)\" class=\"s-\(Self.token(entry.status))\"><span class=\"badge\">\(XMLText.escaped(entry.status))</span> \(XMLText.escaped(entry.title))</a></li>\n"
-            body += section(entry, id: id)
+            templates += "<template class=\"entry\">" + section(entry, id: "e\(index)") + "</template>\n"
         }
-        if entries.isEmpty { body = "<p class=\"ok\">\(XMLText.escaped(emptyMessage))</p>\n" }
+        var body = entries.isEmpty ? "<p class=\"ok\">\(XMLText.escaped(emptyMessage))</p>\n" : "<div id=\"entries\"></div>\n"
+        body += templates
         if !unchanged.isEmpty {
             body += "<details class=\"unchanged\"><summary>\(unchanged.count) unchanged</summary><ul>\n"
             for name in unchanged { body += "<li><code>\(XMLText.escaped(name))</code></li>\n" }
@@ -121,19 +128,48 @@ package struct ReviewPage: Sendable {
         <h1>\(XMLText.escaped(title))</h1>
         <p class="summary">\(XMLText.escaped(summary))</p>
         \(detailLine.isEmpty ? "" : "<p class=\"dirs\">\(detailLine)</p>")
-        <p class="keys">Keys: <kbd>j</kbd>/<kbd>↓</kbd> next, <kbd>k</kbd>/<kbd>↑</kbd> previous, <kbd>1</kbd> side by side, <kbd>2</kbd> slider, <kbd>3</kbd> blink, <kbd>4</kbd> diff, <kbd>5</kbd>/<kbd>z</kbd> zoom to change, <kbd>b</kbd> swap, <kbd>f</kbd> full size (or click an image), <kbd>Esc</kbd> close.</p>
+        <p class="keys">Keys: <kbd>j</kbd>/<kbd>↓</kbd> next, <kbd>k</kbd>/<kbd>↑</kbd> previous, <kbd>n</kbd>/<kbd>p</kbd> next/previous page, <kbd>/</kbd> filter, <kbd>1</kbd> side by side, <kbd>2</kbd> slider, <kbd>3</kbd> blink, <kbd>4</kbd> diff, <kbd>5</kbd>/<kbd>z</kbd> zoom to change, <kbd>b</kbd> swap, <kbd>f</kbd> full size (or click an image), <kbd>Esc</kbd> close.</p>
         \(acceptAll.map { "<p class=\"accept\">Accept every change: <code>\(XMLText.escaped($0))</code></p>" } ?? "")
         </header>
-        <nav><ul>
-        \(nav)</ul></nav>
+        <nav>\(entries.isEmpty ? "" : "<div class=\"pager\"><input type=\"search\" class=\"filter\" placeholder=\"filter by name or status\" aria-label=\"filter entries\"><div><button type=\"button\" class=\"prev\">‹ page</button> <span class=\"range\"></span> <button type=\"button\" class=\"next\">page ›</button></div></div>")<ul></ul></nav>
         <main>
+        <noscript><p>This page shows its entries with JavaScript.</p></noscript>
         \(body)</main>
         <div id="full" class="full" hidden tabindex="-1" role="dialog" aria-label="image at full size"><div class="full-bar"><span class="full-title"></span> <button type="button" class="full-close">close (Esc)</button></div><div class="full-scroll"></div></div>
+        <script type="application/json" id="index">\(indexJSON())</script>
         <script>\(Self.script)</script>
         </body>
         </html>
 
         """
+    }
+
+    /// `[{"title", "status"}…]` of every entry, in page order, for the nav and the filter.
+    func indexJSON() -> String {
+        "[" + entries.map { "{\"title\":\(Self.scriptJSONString($0.title)),\"status\":\(Self.scriptJSONString($0.status))}" }
+            .joined(separator: ",\n") + "]"
+    }
+
+    /// A JSON string that can sit inside an HTML `<script>` element: quotes, backslashes and
+    /// controls escaped as JSON requires, and `<`, `>`, `&`, U+2028 and U+2029 as `\uXXXX`, so no
+    /// text can close the element or start a comment. The page's one JSON-in-HTML escaping.
+    static func scriptJSONString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "<", ">", "&", "\u{2028}", "\u{2029}":
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7f {
+                    out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
     }
 
     /// A status as a class name: letters only, so no status text can add a class or an attribute.
