@@ -201,6 +201,34 @@ import Testing
         #expect(bodyRows == Array(2...(Int(rowCount ?? "0") ?? 0)))
     }
 
+    /// A 30-column table split across A4 pages (`split: "columns"`): every page's rows start
+    /// with the stub's row header and its column headers; every other column is on one page.
+    @Test func splitColumnPagesRepeatTheStub() throws {
+        let columns = ["Name"] + (1..<30).map { "C\($0)" }
+        let rows = [columns] + (1...5).map { r in ["r\(r)"] + (1..<30).map { "\(r * $0)" } }
+        let data = try JSONSerialization.data(withJSONObject: ["title": "Wide", "stub": "Name",
+                                                               "canvas": ["page": ["size": "a4", "split": "columns"]], "data": ["rows": rows]])
+        let grid = try Document.decode(json: Array(data)).prepare()
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let paths = try RenderJob(grid, options: RenderOptions()).writePages(.svg, to: dir.appendingPathComponent("w.svg").path, options: RenderOptions())
+        #expect(paths.count > 1)
+        var shown: [Int] = []
+        for path in paths {
+            let reader = AccessibleSVGReader(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            Self.checkShape(reader)
+            #expect(reader.rows.count == 6)
+            #expect(reader.rows.first?.cells.first.map { "\($0.role) \($0.label ?? "")" } == "columnheader Name")
+            for (k, row) in reader.rows.enumerated().dropFirst() {
+                #expect(row.cells.first.map { "\($0.role) \($0.int("aria-colindex") ?? 0) \($0.label ?? "")" } == "rowheader 1 r\(k)")
+            }
+            let header = reader.rows.first?.cells.dropFirst() ?? []
+            shown += header.compactMap { $0.int("aria-colindex") }
+            #expect(header.allSatisfy { $0.label == "C\(($0.int("aria-colindex") ?? 0) - 1)" })
+        }
+        #expect(shown == Array(2...30))
+    }
+
     /// A streamed SVG (too big to join in memory) has the same layer as the one-piece SVG.
     @Test func streamedSVGHasTheSameLayer() throws {
         let grid = LayeredSVGTests.big()
