@@ -1,6 +1,7 @@
 import Foundation
 import GridDocument
 import GridSnapshot
+import GridSnapshotTesting
 import SnapshotTesting
 @testable import SnapshotTestingGridRender
 import Testing
@@ -53,6 +54,12 @@ import Testing
         #expect(message.contains("mask .columns(\"whne\"): unknown column \"whne\" (columns: id, name, when)"), "\(message)")
         #expect(!message.contains("\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+
+    /// Compiles only while `.png(masks:)` resolves to the adapter's with GridSnapshotTesting
+    /// imported too (never called: it would record a reference).
+    func bothLibrariesResolve(_ document: Document) {
+        assertSnapshot(of: document, as: .png(masks: [.columns("when")]))
     }
 
     @Test func trailerRoundTrips() {
