@@ -1,10 +1,23 @@
 import CPangoCairo
 import GridDocument
+import GridLayout
 
 extension TextLayout {
+    /// The box of everything `flatten` gives (user space from the layout's origin): the union
+    /// of the ink box (glyphs, lines) and the logical one (backgrounds cover the lines' height).
+    var paintedRect: Rect {
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(laidOut, &ink, &logical)
+        let x0 = min(ink.x, logical.x), y0 = min(ink.y, logical.y)
+        let x1 = max(ink.x + ink.width, logical.x + logical.width), y1 = max(ink.y + ink.height, logical.y + logical.height)
+        let s = Double(PANGO_SCALE)
+        return Rect(x: Double(x0) / s, y: Double(y0) / s, width: Double(x1 - x0) / s, height: Double(y1 - y0) / s)
+    }
+
     /// The current text as `show` draws it from its origin in `color`, flattened to plain values
     /// (`FlatText`); nil for what no player replays: shaped (`PANGO_ATTR_SHAPE`) or vertical
-    /// runs, and error underlines (the project's markup makes neither).
+    /// runs, error underlines (the project's markup makes neither), and glyphs of a colour
+    /// bitmap font left for Pango to show (Cairo draws them as scaled pictures).
     ///
     /// The walk is `pango_renderer_draw_layout_line`'s (Pango 1.50) over `walkRuns`: per run, the
     /// markup background over the line's logical height, then the glyphs (unknown ones as hex
@@ -233,6 +246,10 @@ extension TextLayout {
                               x: Int32, y: Int32, color: Color, into flat: inout FlatText,
                               fonts: inout [OpaquePointer: ScaledFont]) -> Bool {
         guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return false }
+        // A colour bitmap font's glyphs are pictures Cairo scales (the painter hides them and
+        // records the strike's own image: `GridPainter.colorGlyphImages`); shown ones are refused.
+        let shown = (0..<Int(string.pointee.num_glyphs)).contains { string.pointee.glyphs[$0].glyph != TextLayout.emptyGlyph }
+        if shown, ColorFont(font) != nil { return false }
         let shared = fonts[scaled] ?? ScaledFont(retaining: scaled)
         fonts[scaled] = shared
         let start = flat.glyphs.count

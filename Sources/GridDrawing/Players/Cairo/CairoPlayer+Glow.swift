@@ -6,10 +6,21 @@ extension CairoPlayer {
     /// Paints the glow over the pixels of its window: an image of the blurred box, its holes
     /// left clear, drawn at the window's place on the pixel grid.
     static func play(_ glow: GlowNode, on cr: CairoContext) throws {
+        guard let image = try glowImage(glow) else { return }
+        let pixel = glow.pixel
+        cr.save()
+        cr.setSource(.surface(image), x: pixel.userX(glow.window.x), y: pixel.userY(glow.window.y), sx: 1 / pixel.sx, sy: 1 / pixel.sy)
+        cr.paint(alpha: 1)
+        cr.restore()
+    }
+
+    /// The glow's pixels over its window (nil when the window is too big for an image), which
+    /// `play` paints and the SVG player embeds.
+    static func glowImage(_ glow: GlowNode) throws -> CairoSurface? {
         let pixel = glow.pixel, window = glow.window, outer = glow.outer, sigma = glow.sigma
         let color = glow.color, allHoles = glow.holes
         let px0 = window.x, py0 = window.y
-        guard window.width <= Double(CairoSurface.maxImageSide), window.height <= Double(CairoSurface.maxImageSide) else { return }
+        guard window.width <= Double(CairoSurface.maxImageSide), window.height <= Double(CairoSurface.maxImageSide) else { return nil }
         let width = Int(window.width), height = Int(window.height)
         // Separable: the blur of a box is f(x)·g(y), each a difference of error functions.
         let scale = (sigma * pixel.sx * 2.0.squareRoot())
@@ -37,9 +48,6 @@ extension CairoPlayer {
                 row[x] = UInt32(min(255, a)) << 24 | channel(color.red) << 16 | channel(color.green) << 8 | channel(color.blue)
             }
         }
-        cr.save()
-        cr.setSource(.surface(image), x: pixel.userX(px0), y: pixel.userY(py0), sx: 1 / pixel.sx, sy: 1 / pixel.sy)
-        cr.paint(alpha: 1)
-        cr.restore()
+        return image
     }
 }

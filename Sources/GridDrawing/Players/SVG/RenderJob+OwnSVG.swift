@@ -17,7 +17,7 @@ extension RenderJob {
     /// The SVG document, or nil when the player refuses a part (an image, a glow, a text only
     /// Pango shows, a shape across its clip: `SVGPlayer`), which is then drawn through Cairo.
     func ownSVG() throws -> [UInt8]? {
-        guard ownsSVG, !hasImages, !RenderJob.cairoSVGForced else { return nil }
+        guard ownsSVG, !RenderJob.cairoSVGForced else { return nil }
         painter.pixelsPerDeviceUnit = 1
         painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)

@@ -1,4 +1,5 @@
 import Dispatch
+import GridLayout
 
 /// The glyph definitions of one SVG document, shared by the threads that write its parts. Ids
 /// are the project's, the same whichever thread meets a glyph first and however the rows are
@@ -14,6 +15,9 @@ final class SVGGlyphDefs: @unchecked Sendable {
     private var codes: [UInt64: [UInt8]] = [:]
     /// Id → path data of every glyph met so far (empty: no ink).
     private var outlines: [[UInt8]: [UInt8]] = [:]
+
+    /// Id → whole definition of every clip path and image met so far (`clip`, `element`).
+    private var elements: [[UInt8]: [UInt8]] = [:]
 
     private var refusedFlag = false
 
@@ -57,11 +61,46 @@ final class SVGGlyphDefs: @unchecked Sendable {
         return made
     }
 
-    /// The `<path id=… d=…/>` definitions of `ids` (each with ink), in the order of the ids.
+    /// The id of the clip path to the device rectangle `clip`, defined the first time: its
+    /// numbers as written (Cairo's fixed point), so every part that clips there names it alike.
+    func clip(_ clip: Rect) -> [UInt8] {
+        let x0 = SVGPlayer.fixed(clip.x), y0 = SVGPlayer.fixed(clip.y)
+        let x1 = SVGPlayer.fixed(clip.maxX), y1 = SVGPlayer.fixed(clip.maxY)
+        var numbers: [UInt8] = []
+        for (k, v) in [x0, y0, x1, y1].enumerated() {
+            if k > 0 { numbers.append(UInt8(ascii: "_")) }
+            SVGNumber.append(v, to: &numbers)
+        }
+        let id = Array("clip-".utf8) + numbers
+        element(id) {
+            var d: [UInt8] = Array("M".utf8)
+            SVGNumber.append(x0, to: &d); d.append(0x20); SVGNumber.append(y0, to: &d)
+            d.append(UInt8(ascii: "H")); SVGNumber.append(x1, to: &d)
+            d.append(UInt8(ascii: "V")); SVGNumber.append(y1, to: &d)
+            d.append(UInt8(ascii: "H")); SVGNumber.append(x0, to: &d)
+            d.append(UInt8(ascii: "Z"))
+            return Array("<clipPath id=\"".utf8) + id + Array("\"><path d=\"".utf8) + d + Array("\"/></clipPath>\n".utf8)
+        }
+        return id
+    }
+
+    /// Defines `id` as the element `make` writes (outside the lock), the first time.
+    func element(_ id: [UInt8], make: () throws -> [UInt8]) rethrows {
+        lock.wait()
+        if elements[id] != nil { lock.signal(); return }
+        lock.signal()
+        let made = try make()
+        lock.wait(); defer { lock.signal() }
+        if elements[id] == nil { elements[id] = made }
+    }
+
+    /// The definitions of `ids`, in the order of the ids: `<path id=… d=…/>` for each glyph
+    /// with ink, the element itself for a clip path or an image.
     func definitions(_ ids: [[UInt8]]) -> [UInt8] {
         lock.wait(); defer { lock.signal() }
         var out: [UInt8] = []
         for id in ids {
+            if let element = elements[id] { out += element; continue }
             guard let path = outlines[id], !path.isEmpty else { continue }
             out += Array("<path id=\"".utf8) + id + Array("\" d=\"".utf8) + path + Array("\"/>\n".utf8)
         }

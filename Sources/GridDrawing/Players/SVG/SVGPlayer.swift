@@ -18,31 +18,38 @@ import GridLayout
 /// - glyphs (`GlyphsNode`): a `<g>` per stretch of glyphs in one colour on one baseline
 ///   (`translate(0 y)`), a `<use href="#id" x="…"/>` per glyph with ink; outlines once per
 ///   document (`GlyphOutlines`);
-/// - links: their areas in device space, written by the document as `SVGLinks` does.
+/// - links: their areas in device space, written by the document as `SVGLinks` does;
+/// - texts only Pango shows (`PangoTextNode`: markup colours, backgrounds, underlines, strike
+///   lines, links, hex boxes): flattened (`TextLayout.flatten`, `SVGPlayer+Text`);
+/// - images and glows: `<image>` definitions once per document, a `<use>` per painting
+///   (`SVGPlayer+Images`);
+/// - a shape, text or image that reaches past its clip: inside a group clipped to it, its
+///   `<clipPath>` defined once per document (`clipped`).
 ///
-/// What it cannot draw yet — a text only Pango shows (`PangoTextNode`: markup, right-to-left,
-/// clusters, links in text), images, glows, and a shape that reaches past its clip — makes it
-/// refuse (`refusal`); the job then writes the document through Cairo, as before.
+/// What it cannot draw — a transform other than a translation, a clip off the pixel grid (an
+/// unsnapped layout), shaped or error-underlined text, colour bitmap glyphs left to Pango
+/// (the painter hides them and records images unless told not to) — makes it refuse (`refusal`); the job
+/// then writes the document through Cairo, as before (`GRIDRENDER_SVG_WRITER=trace` says why).
 final class SVGPlayer {
     /// The body written so far.
-    private(set) var body: [UInt8] = []
+    var body: [UInt8] = []
     /// The glyph ids the body uses.
-    private(set) var usedGlyphs: Set<[UInt8]> = []
+    var usedGlyphs: Set<[UInt8]> = []
     /// Why the player could not draw a list (the document then goes through Cairo).
     private(set) var refusal: String?
 
-    private let defs: SVGGlyphDefs
+    let defs: SVGGlyphDefs
     private let outlines: GlyphOutlines
     /// Per scaled font met (by pointer, retained by the nodes' `ScaledFont`): its code and the
     /// ids of its glyphs, with whether each has ink.
-    private var fonts: [OpaquePointer: (font: ScaledFont, code: [UInt8], glyphs: [UInt32: (id: [UInt8], ink: Bool)])] = [:]
+    var fonts: [OpaquePointer: (font: ScaledFont, code: [UInt8], glyphs: [UInt32: (id: [UInt8], ink: Bool)])] = [:]
     /// The scaled fonts of texts the painter left to Pango, one object per font.
-    private var textFonts: [OpaquePointer: ScaledFont] = [:]
+    var textFonts: [OpaquePointer: ScaledFont] = [:]
     /// The open glyph group: its colour and baseline as written.
-    private var group: (fill: [UInt8], y: [UInt8])?
+    var group: (fill: [UInt8], y: [UInt8])?
 
     /// The page, device units (a clip that covers it needs no clip path).
-    private let page: Rect
+    let page: Rect
 
     init(defs: SVGGlyphDefs, page: Rect) throws {
         self.defs = defs
@@ -73,8 +80,8 @@ final class SVGPlayer {
             case .fill(let fill): write(fill, tx: m.x0, ty: m.y0, clip: clip)
             case .stroke(let stroke): write(stroke, tx: m.x0, ty: m.y0, clip: clip)
             case .link(let link): links.append(CairoPlayer.play(link, on: cr))
-            case .glow: refuse("a glow")
-            case .image: refuse("an image")
+            case .glow(let glow): write(glow, tx: m.x0, ty: m.y0, clip: clip)
+            case .image(let image): write(image, tx: m.x0, ty: m.y0, clip: clip)
             case .pangoText(let text): write(text, cr: cr, tx: m.x0, ty: m.y0, clip: clip)
             case .glyphs, .structure: break  // structure: PDF only
             }
@@ -98,7 +105,7 @@ final class SVGPlayer {
         body += Array("/>\n".utf8)
     }
 
-    private func refuse(_ reason: String) {
+    func refuse(_ reason: String) {
         if refusal == nil { refusal = reason }
         defs.refuse()
     }
@@ -124,10 +131,12 @@ final class SVGPlayer {
             d.append(UInt8(ascii: "H")); SVGNumber.append(x0, to: &d)
             d.append(UInt8(ascii: "Z"))
         }
-        guard let bounds, fits(bounds, in: clip) else { return }
-        body += Array("<path".utf8)
-        appendPaint("fill", fill.color)
-        body += Array(" d=\"".utf8) + d + Array("\"/>\n".utf8)
+        guard let bounds else { return }
+        clipped(bounds, to: clip) {
+            body += Array("<path".utf8)
+            appendPaint("fill", fill.color)
+            body += Array(" d=\"".utf8) + d + Array("\"/>\n".utf8)
+        }
     }
 
     private func write(_ stroke: StrokeNode, tx: Double, ty: Double, clip: Rect?) {
@@ -151,7 +160,11 @@ final class SVGPlayer {
                 d.append(UInt8(ascii: "L")); SVGNumber.append(x1, to: &d); d.append(0x20); SVGNumber.append(y1, to: &d)
             }
         }
-        guard let bounds, fits(bounds, in: clip) else { return }
+        guard let bounds else { return }
+        clipped(bounds, to: clip) { writeStroke(stroke, d) }
+    }
+
+    private func writeStroke(_ stroke: StrokeNode, _ d: [UInt8]) {
         body += Array("<path fill=\"none\"".utf8)
         appendPaint("stroke", stroke.color)
         body += Array(" stroke-width=\"".utf8)
@@ -168,15 +181,22 @@ final class SVGPlayer {
         body += Array(" d=\"".utf8) + d + Array("\"/>\n".utf8)
     }
 
-    /// Whether a shape with device bounds `box` can be written without its clip: wholly
-    /// inside it (false, writing nothing, when wholly outside; refused when across its edge).
-    private func fits(_ box: Rect, in clip: Rect?) -> Bool {
-        guard let clip else { return true }
+    /// Writes what `draw` writes for a shape with device bounds `box` under `clip`: as it is
+    /// when wholly inside, nothing when wholly outside, and across the clip's edge inside a
+    /// group clipped to it (`<clipPath>` defined once per document, its id the clip's own
+    /// numbers, so parts written on other threads share it).
+    func clipped(_ box: Rect, to clip: Rect?, _ draw: () -> Void) {
+        guard let clip else { return draw() }
         let e = 1e-9
-        if box.x >= clip.x - e && box.maxX <= clip.maxX + e && box.y >= clip.y - e && box.maxY <= clip.maxY + e { return true }
-        if box.maxX <= clip.x || box.x >= clip.maxX || box.maxY <= clip.y || box.y >= clip.maxY { return false }
-        refuse("a shape across its clip")
-        return false
+        if box.x >= clip.x - e && box.maxX <= clip.maxX + e && box.y >= clip.y - e && box.maxY <= clip.maxY + e { return draw() }
+        if box.maxX <= clip.x || box.x >= clip.maxX || box.maxY <= clip.y || box.y >= clip.maxY { return }
+        closeGroup()
+        let id = defs.clip(clip)
+        usedGlyphs.insert(id)
+        body += Array("<g clip-path=\"url(#".utf8) + id + Array(")\">\n".utf8)
+        draw()
+        closeGroup()
+        body += Array("</g>\n".utf8)
     }
 
     /// The clip in device space, nil when it is the whole page (the SVG's viewport clips
@@ -188,8 +208,10 @@ final class SVGPlayer {
         defer { cairo_restore(p) }
         guard let list = cairo_copy_clip_rectangle_list(p) else { refuse("no clip list"); return nil }
         defer { cairo_rectangle_list_destroy(list) }
+        // A clip off the pixel grid (a layout not snapped) is not representable as rectangles:
+        // refused, as its exact edges are not to be had from Cairo.
         guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1 else {
-            if list.pointee.num_rectangles != 0 || list.pointee.status != CAIRO_STATUS_SUCCESS { refuse("a clip that is not a rectangle") }
+            if list.pointee.num_rectangles != 0 || list.pointee.status != CAIRO_STATUS_SUCCESS { refuse("a clip that is not a rectangle on the pixel grid") }
             return Rect(x: 0, y: 0, width: 0, height: 0)
         }
         let r = list.pointee.rectangles[0]
@@ -199,7 +221,7 @@ final class SVGPlayer {
 
     // MARK: - Glyphs
 
-    private func write(_ text: GlyphsNode, cr: CairoContext, tx: Double, ty: Double) {
+    func write(_ text: GlyphsNode, cr: CairoContext, tx: Double, ty: Double) {
         // Where Pango's renderer starts the layout: Cairo's current point after moving there.
         let origin = cr.currentPoint(afterMovingTo: text.x, text.y)
         cr.newPath()
@@ -227,36 +249,35 @@ final class SVGPlayer {
         }
     }
 
-    /// A text the painter left to Pango: its glyphs (`TextLayout.svgGlyphs`) when they are
-    /// all Pango draws and their ink lies inside the clip (the text's and the region's), with a
-    /// margin of two device units as `GlyphBatch` keeps; else refused.
+    /// A text the painter left to Pango, flattened (`TextLayout.flatten`): its glyph runs,
+    /// backgrounds, lines and hex boxes as Pango's renderer draws them (`SVGPlayer+Text`),
+    /// clipped to its cell's frame and the region's clip where its box (ink and logical, with
+    /// the two device units `GlyphBatch` keeps) crosses them.
     private func write(_ text: PangoTextNode, cr: CairoContext, tx: Double, ty: Double, clip: Rect?) {
-        let ink = text.layout.inkRect
-        guard ink.width > 0, ink.height > 0 else { return }
-        let box = Rect(x: text.x + ink.x + tx - 2, y: text.y + ink.y + ty - 2, width: ink.width + 4, height: ink.height + 4)
-        if let clip = text.clip {
-            let device = Rect(x: clip.x + tx, y: clip.y + ty, width: clip.width, height: clip.height)
-            guard box.x >= device.x, box.maxX <= device.maxX, box.y >= device.y, box.maxY <= device.maxY else {
-                refuse("a text across its cell's clip")
-                return
-            }
+        let box = text.layout.paintedRect
+        guard box.width > 0, box.height > 0 else { return }
+        let device = Rect(x: text.x + box.x + tx - 2, y: text.y + box.y + ty - 2, width: box.width + 4, height: box.height + 4)
+        var limit = clip
+        if let cell = text.clip {
+            let c = Rect(x: cell.x + tx, y: cell.y + ty, width: cell.width, height: cell.height)
+            guard let meet = limit.map({ $0.intersection(c) }) ?? c else { return }
+            limit = meet
         }
-        guard fits(box, in: clip) else { return }
-        guard let glyphs = text.layout.svgGlyphs(x: text.x, y: text.y, color: text.color, fonts: &textFonts) else {
-            refuse("a text only Pango shows (markup colours or decorations, a baseline shift, a hex box)")
+        guard let flat = text.layout.flatten(color: text.color, fonts: &textFonts) else {
+            refuse("a text Pango draws with shapes, error underlines or colour bitmap glyphs")
             return
         }
-        write(glyphs, cr: cr, tx: tx, ty: ty)
+        clipped(device, to: limit) { write(flat, x: text.x, y: text.y, cr: cr, tx: tx, ty: ty) }
     }
 
-    private func closeGroup() {
+    func closeGroup() {
         guard group != nil else { return }
         body += Array("</g>\n".utf8)
         group = nil
     }
 
     /// The code of `font`, keyed the first time it is met.
-    private func font(_ font: ScaledFont) -> [UInt8]? {
+    func font(_ font: ScaledFont) -> [UInt8]? {
         if let known = fonts[font.pointer] { return known.code }
         do {
             let code = defs.code(for: try outlines.key(font: font.pointer))
@@ -268,7 +289,7 @@ final class SVGPlayer {
         }
     }
 
-    private func glyphRef(_ glyph: UInt32, font: ScaledFont, code: [UInt8]) -> (id: [UInt8], ink: Bool)? {
+    func glyphRef(_ glyph: UInt32, font: ScaledFont, code: [UInt8]) -> (id: [UInt8], ink: Bool)? {
         if let known = fonts[font.pointer]?.glyphs[glyph] { return known }
         let id = code + Array(String(glyph).utf8)
         do {
@@ -284,13 +305,13 @@ final class SVGPlayer {
 
     // MARK: - Paint
 
-    private func appendPaint(_ property: String, _ color: Color) {
+    func appendPaint(_ property: String, _ color: Color) {
         appendPaint(property, color, to: &body)
     }
 
     /// ` fill="#rrggbb"` (or Cairo's `rgb(r%,g%,b%)` for a colour between 8-bit steps), and the
     /// opacity when below 1.
-    private func appendPaint(_ property: String, _ color: Color, to out: inout [UInt8]) {
+    func appendPaint(_ property: String, _ color: Color, to out: inout [UInt8]) {
         out += Array(" \(property)=\"".utf8)
         let channels = [color.red, color.green, color.blue]
         if channels.allSatisfy({ abs($0 * 255 - ($0 * 255).rounded()) < 1e-9 }) {

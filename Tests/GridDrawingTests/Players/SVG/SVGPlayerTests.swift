@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import GridDocument
 import GridLayout
@@ -79,23 +80,43 @@ import Testing
         #expect(definitions.components(separatedBy: "<path ").count == 2)
     }
 
-    @Test func refusesWhatItCannotDrawYet() throws {
+    /// A struck-through text is flattened (glyphs, then the strike line as a filled path);
+    /// a fill across its clip is written inside a group clipped to it, the clip path defined
+    /// once with the clip's numbers as its id; a transform other than a translation is refused.
+    @Test func drawsMarkupAndClipsWhatCrossesItsClip() throws {
         let layout = TextLayout(context: try TextContext(mode: .pinned))
         var style = ResolvedStyle()
         style.markup = .markdown
         layout.prepare("~~struck~~ out", style: style, width: nil)
         var list = DisplayList()
         list.append(.pangoText(PangoTextNode(layout: layout, x: 10, y: 5, color: .black, clip: nil)))
-        #expect(try Self.played(list).refusal != nil)
+        let struck = try Self.played(list)
+        #expect(struck.refusal == nil)
+        let text = Self.text(struck)
+        #expect(text.contains("<use href=\"#") && text.contains("<path fill=\"#000000\" d=\"M"))
+        #expect(text.range(of: "<use ")!.lowerBound < text.range(of: "<path ")!.lowerBound)
+
         var across = DisplayList()
         across.append(.fill(FillNode(rects: [Rect(x: 90, y: 0, width: 20, height: 5)], color: .black)))
+        let defs = SVGGlyphDefs()
         let cr = try CairoContext(CairoSurface.svg(width: 100, height: 50))
-        let player = try SVGPlayer(defs: SVGGlyphDefs(), page: Self.page)
+        let player = try SVGPlayer(defs: defs, page: Self.page)
         cr.svgPlayer = player
         cr.rectangle(Rect(x: 0, y: 0, width: 95, height: 50))
         cr.clip()
         _ = try CairoPlayer.play(across, on: cr)
-        #expect(player.refusal != nil)
+        player.finish()
+        #expect(player.refusal == nil)
+        #expect(Self.text(player) == "<g clip-path=\"url(#clip-0_0_95_50)\">\n<path fill=\"#000000\" d=\"M90 0H110V5H90Z\"/>\n</g>\n")
+        let definitions = String(decoding: defs.definitions(SVGGlyphDefs.sorted(player.usedGlyphs)), as: UTF8.self)
+        #expect(definitions == "<clipPath id=\"clip-0_0_95_50\"><path d=\"M0 0H95V50H0Z\"/></clipPath>\n")
+
+        let scaled = try CairoContext(CairoSurface.svg(width: 100, height: 50))
+        let refusing = try SVGPlayer(defs: SVGGlyphDefs(), page: Self.page)
+        scaled.svgPlayer = refusing
+        cairo_scale(scaled.pointer, 2, 2)
+        _ = try CairoPlayer.play(across, on: scaled)
+        #expect(refusing.refusal != nil)
     }
 
     /// A generated table of text, numbers, ligatures and a dashed border, over 512 cells (chunked).
