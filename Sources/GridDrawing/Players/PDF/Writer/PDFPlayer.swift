@@ -99,6 +99,9 @@ final class PDFPlayer {
         endContent(kind)
     }
 
+    /// The content stream written so far, not deflated (tests).
+    var stream: String { String(decoding: out, as: UTF8.self) }
+
     /// The page: its stream ended and deflated, with its resources and structure.
     func finish() -> PDFPagePart {
         closeMarked()
@@ -211,13 +214,14 @@ final class PDFPlayer {
             var lo = Int((from * 256).rounded(.down)), hi = Int((to * 256).rounded(.up))
             let rising = lo < hi
             if !rising { swap(&lo, &hi) }
-            // Cells are sampled at their middles; `rising`: the first inside, else the last.
+            // A point on the grid is inside when the clip's box holds it, edges included
+            // (p1 <= x <= p2, in fixed point); `rising`: the first inside, else the last.
             while lo < hi {
                 let mid = rising ? (lo + hi) / 2 : (lo + hi + 1) / 2
-                let isIn = at((Double(mid) + 0.5) / 256)
+                let isIn = at(Double(mid) / 256)
                 if rising { if isIn { hi = mid } else { lo = mid + 1 } } else { if isIn { lo = mid } else { hi = mid - 1 } }
             }
-            return rising ? Double(lo) / 256 : Double(lo + 1) / 256
+            return Double(lo) / 256
         }
         let left = edge(from: x1, to: min(x1 + 1, cx)) { inside($0, cy) }
         let right = edge(from: x2, to: max(x2 - 1, cx)) { inside($0, cy) }
