@@ -81,7 +81,7 @@ int grfs_advances(cairo_scaled_font_t *font, const uint32_t *glyphs, size_t coun
 
 static void destroy_bytes(void *bytes) { free(bytes); }
 
-unsigned char *grfs_subset(cairo_scaled_font_t *font, const uint32_t *glyphs, size_t count, int cff_only, size_t *length) {
+unsigned char *grfs_subset(cairo_scaled_font_t *font, const uint32_t *glyphs, size_t count, int retain_gids, size_t *length) {
     *length = 0;
     if (!is_ft(font)) return NULL;
     FT_Face face = cairo_ft_scaled_font_lock_face(font);
@@ -105,7 +105,7 @@ unsigned char *grfs_subset(cairo_scaled_font_t *font, const uint32_t *glyphs, si
         hb_set_t *gids = hb_subset_input_glyph_set(input);
         hb_set_add(gids, 0);
         for (size_t i = 0; i < count; i++) hb_set_add(gids, glyphs[i]);
-        hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_RETAIN_GIDS);
+        hb_subset_input_set_flags(input, retain_gids ? HB_SUBSET_FLAGS_RETAIN_GIDS : HB_SUBSET_FLAGS_DEFAULT);
         // A PDF shows glyphs by id: the layout, naming and colour tables are dead weight.
         static const char *dropped[] = {
             "GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "morx", "mort", "kerx", "DSIG",
@@ -116,8 +116,7 @@ unsigned char *grfs_subset(cairo_scaled_font_t *font, const uint32_t *glyphs, si
         for (size_t i = 0; i < sizeof dropped / sizeof *dropped; i++) hb_set_add(drop, hb_tag_from_string(dropped[i], 4));
         hb_face_t *subset = hb_subset_or_fail(source, input);
         if (subset) {
-            hb_blob_t *result = cff_only ? hb_face_reference_table(subset, HB_TAG('C', 'F', 'F', ' '))
-                                         : hb_face_reference_blob(subset);
+            hb_blob_t *result = hb_face_reference_blob(subset);
             unsigned int n = 0;
             const char *data = hb_blob_get_data(result, &n);
             if (n > 0 && (out = malloc(n))) {

@@ -33,10 +33,10 @@ uintptr_t grfs_face_identity(cairo_scaled_font_t *font);
 /// The unhinted advance of each glyph in font units; 0 on success.
 int grfs_advances(cairo_scaled_font_t *font, const uint32_t *glyphs, size_t count, int32_t *advances);
 
-/// The font file of `font` cut to `glyphs` (and .notdef) by HarfBuzz's subsetter, glyph ids kept
-/// (empty glyphs fill the gaps), layout tables dropped. `cff_only`: only the 'CFF ' table's bytes.
-/// Returns malloc'd bytes (free with grfs_free) and their count, or NULL.
-unsigned char *grfs_subset(cairo_scaled_font_t *font, const uint32_t *glyphs, size_t count, int cff_only, size_t *length);
+/// The font file of `font` cut to `glyphs` (and .notdef) by HarfBuzz's subsetter, layout tables
+/// dropped; `retain_gids`: glyph ids kept (empty glyphs fill the gaps), else renumbered in id
+/// order with .notdef first. Returns malloc'd bytes (free with grfs_free) and their count, or NULL.
+unsigned char *grfs_subset(cairo_scaled_font_t *font, const uint32_t *glyphs, size_t count, int retain_gids, size_t *length);
 
 /// For each glyph, the smallest code point the face's Unicode cmap maps to it (0 when none):
 /// the text of a glyph shown without its text. 0 on success.

@@ -8,8 +8,9 @@ import CFontSubset
 /// (`/W`), a font descriptor, the font file cut to those glyphs by HarfBuzz's subsetter with the
 /// ids kept (`Sources/CFontSubset`), and a ToUnicode CMap for the text. TrueType outlines are a
 /// `CIDFontType2` with `/FontFile2` and `/CIDToGIDMap /Identity`; CFF outlines (Noto Sans CJK)
-/// are a `CIDFontType0` with the subset's whole OpenType file as `/FontFile3 /OpenType`, whose
-/// glyphs a reader selects by id as well (see `fontFile`).
+/// are a `CIDFontType0` with the subset's whole OpenType file as `/FontFile3 /OpenType`, its
+/// glyphs renumbered and reached through an embedded CMap (`PDFSubsetCMap`), so pages still show
+/// the original glyph ids.
 struct PDFFontEmbedder: PDFFontEmbedding {
     func objects(for use: PDFFontUse, fontObject: Int, reserve: () -> Int) throws -> [PDFObject] {
         try PDFFontEmbedder.objects(for: use.font, glyphs: use.glyphs, fontObject: fontObject, reserve: reserve)
@@ -56,16 +57,29 @@ struct PDFFontEmbedder: PDFFontEmbedding {
         let cidFont = reserve(), descriptor = reserve(), fontFile = reserve(), toUnicode = reserve()
         let subtype = metrics.cff ? "/CIDFontType0" : "/CIDFontType2"
         let gidMap = metrics.cff ? "" : " /CIDToGIDMap /Identity"
+        // CFF: the subset's glyphs are renumbered (see `fontFile`), so the codes (the font's
+        // glyph ids) reach them through an embedded CMap, and /W is by the new ids.
+        var encoding = "/Identity-H"
+        var extra: [PDFObject] = []
+        var cidWidths = widths
+        if metrics.cff {
+            let cids = PDFSubsetCMap.cids(ids)
+            cidWidths = Dictionary(uniqueKeysWithValues: widths.map { (cids[$0.key]!, $0.value) })
+            let cmap = reserve(), cmapName = "GridRender-" + name.prefix(6)
+            encoding = "\(cmap) 0 R"
+            extra.append(PDFObject(number: cmap, "<< /Type /CMap /CMapName /\(cmapName) /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>",
+                                   stream: Array(PDFSubsetCMap.cmap(cids, name: String(cmapName)).utf8), deflate: true))
+        }
         return [
-            PDFObject(number: fontObject, "<< /Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding /Identity-H"
+            PDFObject(number: fontObject, "<< /Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding \(encoding)"
                 + " /DescendantFonts [\(cidFont) 0 R] /ToUnicode \(toUnicode) 0 R >>"),
             PDFObject(number: cidFont, "<< /Type /Font /Subtype \(subtype) /BaseFont /\(name)"
                 + " /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>"
-                + " /FontDescriptor \(descriptor) 0 R\(gidMap) /W \(PDFWidths.array(widths)) >>"),
+                + " /FontDescriptor \(descriptor) 0 R\(gidMap) /W \(PDFWidths.array(cidWidths)) >>"),
             PDFObject(number: descriptor, metrics.descriptor(name: name, fontFile: fontFile)),
             PDFObject(number: fontFile, file.dictionary, stream: file.bytes, deflate: true),
             PDFObject(number: toUnicode, "<< >>", stream: Array(PDFToUnicodeCMap.cmap(text).utf8), deflate: true),
-        ]
+        ] + extra
     }
 
     /// `glyphs`' texts, those not given read from the font's cmap (a glyph no code point maps
@@ -82,13 +96,13 @@ struct PDFFontEmbedder: PDFFontEmbedding {
         return text
     }
 
-    /// The font file cut to `glyphs` (and .notdef), ids kept. CFF outlines go in their whole
-    /// OpenType file (`/FontFile3 /Subtype /OpenType`, PDF 1.6): for a CIDFontType0 a reader
-    /// takes the glyph for a CID from the CFF's charset, and HarfBuzz keeps the charset of a
-    /// CID-keyed CFF, whose CIDs are its glyph ids in Noto Sans CJK (Adobe-Identity-0).
+    /// The font file cut to `glyphs` (and .notdef). TrueType keeps the glyph ids (`/CIDToGIDMap
+    /// /Identity`: code = CID = glyph id). CFF glyphs are renumbered (`PDFSubsetCMap`) and the
+    /// subset's whole OpenType file goes in `/FontFile3 /Subtype /OpenType` (PDF 1.6), whose
+    /// CID-keyed CFF charset maps each CID to its glyph.
     private static func fontFile(_ font: ScaledFont, glyphs: [UInt32], metrics: PDFFontMetrics) throws -> (dictionary: String, bytes: [UInt8]) {
         var length = 0
-        guard let bytes = grfs_subset(font.pointer, glyphs, glyphs.count, 0, &length) else {
+        guard let bytes = grfs_subset(font.pointer, glyphs, glyphs.count, metrics.cff ? 0 : 1, &length) else {
             throw RenderError("PDF font \(metrics.postScriptName): HarfBuzz could not subset it")
         }
         defer { grfs_free(bytes) }
