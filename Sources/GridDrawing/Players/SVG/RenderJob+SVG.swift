@@ -96,6 +96,7 @@ extension RenderJob {
                                                           cellsPerChunk: streamedChunkCells) else {
             return try writeJoinedSVG(to: sink)
         }
+        if try streamedOwnSVG(chunks, to: sink) { return }
         sink.imageFilter = images.tokens
         painter.pixelsPerDeviceUnit = 1   // as in `svg()`
         painter.recordsLinks = true

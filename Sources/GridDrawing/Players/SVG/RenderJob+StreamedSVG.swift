@@ -1,0 +1,92 @@
+import Foundation
+import GridDocument
+import GridLayout
+
+/// A grid too big to hold as one document (`RowChunks.streamed`), written by the SVG player
+/// as it is painted: the header and the cells' part first, then each chunk's text part as soon
+/// as the chunks before it are written (`SVGPartWriter`), then the overlay, the definitions of
+/// every glyph, clip and image the parts used (after the bodies: SVG references may point
+/// forward), the links and the end. Nothing is parsed; memory holds a few chunks' bodies and
+/// the definitions, flat in the number of rows.
+extension RenderJob {
+    /// Writes the streamed SVG to `sink`; false, having written nothing, when the player refuses
+    /// the cells' part or the first chunk (the document is then drawn through Cairo). A refusal
+    /// after that is an error.
+    func streamedOwnSVG(_ chunks: [Range<Int>], to sink: OutputSink) throws -> Bool {
+        guard ownsSVG, !RenderJob.cairoSVGForced, !chunks.isEmpty else { return false }
+        painter.pixelsPerDeviceUnit = 1
+        painter.recordsLinks = true
+        let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
+        let defs = SVGGlyphDefs()
+        try seedFonts(defs)
+        let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
+        let cells: SVGPart, first: SVGPart
+        do {
+            painter.glyphBatch = GlyphBatch()
+            defer { painter.glyphBatch = nil }
+            cells = try svgPart(defs, page: all, painter: painter) { cr, player in
+                player.background(grid.background, width: all.width, height: all.height)
+                try paintCanvas(cr, visible: all, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
+                                painter: painter, blockText: blockText, layers: .cells)
+            }
+            first = try svgPart(defs, page: all, painter: painter) { cr, _ in
+                try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                                painter: painter, blockText: nil, layers: .text, rows: chunks[0])
+            }
+        } catch let refusal as SVGRefusal {
+            _ = painter.takeLinks()
+            if RenderJob.svgRefusalsShown { FileHandle.standardError.write(Data("gridrender: SVG drawn through Cairo: \(refusal.reason)\n".utf8)) }
+            return false
+        }
+        sink.imageFilter = images.tokens
+        let accessibility = svgAccessibility()
+        try sink.write(accessibility.map { $0.header(svgHeader(all)) } ?? svgHeader(all))
+        try sink.write(cells.body)
+        let writer = SVGPartWriter(sink: sink, chunks: chunks.count, window: 2 * lanes.count)
+        try writer.deliver(0, first)
+        do {
+            try lanes.run(chunks: chunks.count) { lane in
+                do {
+                    let lanePainter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
+                    lanePainter.recordsLinks = true
+                    lanePainter.glyphBatch = GlyphBatch()
+                    defer { lanePainter.glyphBatch = nil }
+                    for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) where c > 0 {
+                        try Timings.wait("wait for turn") { try writer.waitTurn(c) }
+                        try writer.deliver(c, svgPart(defs, page: all, painter: lanePainter) { cr, _ in
+                            try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                                            painter: lanePainter, blockText: nil, layers: .text, rows: chunks[c])
+                        })
+                    }
+                } catch {
+                    writer.fail(error)
+                    throw error
+                }
+            }
+            try writer.checkFinished()
+        } catch let refusal as SVGRefusal {
+            throw RenderError("SVG: the SVG player cannot draw this document (\(refusal.reason)); GRIDRENDER_SVG_WRITER=cairo draws it through Cairo")
+        }
+        let overlay: SVGPart
+        do {
+            overlay = try svgPart(defs, page: all, painter: painter) { cr, _ in
+                try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                                painter: painter, blockText: blockText, layers: .overlay)
+            }
+        } catch let refusal as SVGRefusal {
+            throw RenderError("SVG: the SVG player cannot draw this document (\(refusal.reason)); GRIDRENDER_SVG_WRITER=cairo draws it through Cairo")
+        }
+        try Timings.span("write") {
+            var end = overlay.body
+            if accessibility != nil { end += SVGAccessibility.epilogue }
+            let used = cells.glyphs.union(writer.usedIDs).union(overlay.glyphs)
+            let definitions = defs.definitions(SVGGlyphDefs.sorted(used))
+            if !definitions.isEmpty { end += Array("<defs>\n".utf8) + definitions + Array("</defs>\n".utf8) }
+            end += SVGLinks.elements(cells.links + writer.links + overlay.links)
+            end += Array("</svg>\n".utf8)
+            try sink.write(end)
+            try sink.finishImages()
+        }
+        return true
+    }
+}
