@@ -24,9 +24,9 @@ package struct ArtifactWriter {
     }
 
     package func report(message: String, expected: String?, actual: String?, diff: String?, reference: String?,
-                        geometry: ComparisonResult.Geometry? = nil) {
-        try? SnapshotReport(directory: root).append(name: name, message: message, expected: expected,
-                                                     actual: actual, diff: diff, reference: reference, geometry: geometry)
+                        geometry: ComparisonResult.Geometry? = nil, masks: [ComparisonResult.Rect] = []) {
+        try? SnapshotReport(directory: root).append(name: name, message: message, expected: expected, actual: actual,
+                                                     diff: diff, reference: reference, geometry: geometry, masks: masks)
     }
 
     /// After a pass, removes this snapshot's files and report entry left by an earlier failing

@@ -28,6 +28,8 @@ package struct SnapshotReport: Sendable {
         package var expectedSize: ComparisonResult.Size?
         package var actualSize: ComparisonResult.Size?
         package var changedBox: ComparisonResult.Rect?
+        /// The rectangles `SnapshotMask`s left out, outlined on the page; nil when none.
+        package var masks: [ComparisonResult.Rect]?
     }
 
     public let directory: String
@@ -51,7 +53,7 @@ package struct SnapshotReport: Sendable {
     /// `geometry`, the pixel comparison's when there was one, gives the page its box and zoom.
     public func append(name: String, message: String, expected: String? = nil, actual: String? = nil,
                        diff: String? = nil, reference: String? = nil,
-                       geometry: ComparisonResult.Geometry? = nil) throws(ImageError) {
+                       geometry: ComparisonResult.Geometry? = nil, masks: [ComparisonResult.Rect] = []) throws(ImageError) {
         try FileIO.createDirectory(directory)
         try withLock { () throws(ImageError) in
             var all = entries()
@@ -62,7 +64,7 @@ package struct SnapshotReport: Sendable {
                 actual: try actual.map { path throws(ImageError) in try link(path, index: index, role: "actual") },
                 diff: try diff.map { path throws(ImageError) in try link(path, index: index, role: "diff") },
                 reference: reference, expectedSize: geometry?.expectedSize, actualSize: geometry?.actualSize,
-                changedBox: geometry?.changedBox)
+                changedBox: geometry?.changedBox, masks: masks.isEmpty ? nil : masks)
             all.removeAll { $0.name == entry.name }
             all.append(entry)
             try save(all)
@@ -127,7 +129,8 @@ package struct SnapshotReport: Sendable {
                 ?? lines.first ?? ""
             return ReviewPage.Entry(title: entry.name, status: "failed", summary: String(summary), message: entry.message,
                                     reference: entry.reference, expected: entry.expected, actual: entry.actual, diff: entry.diff,
-                                    expectedSize: entry.expectedSize, actualSize: entry.actualSize, changedBox: entry.changedBox)
+                                    expectedSize: entry.expectedSize, actualSize: entry.actualSize, changedBox: entry.changedBox,
+                                    masks: entry.masks ?? [])
         }
         let count = entries.count
         return ReviewPage(title: "Snapshot failures (\(count))", summary: "\(count) snapshot failure\(count == 1 ? "" : "s")",

@@ -158,7 +158,7 @@ func verifySnapshot<V, F>(
         .flatMap { try? JSONDecoder().decode(ComparisonResult.Geometry.self, from: $0.data) }
     artifacts.report(message: message, expected: pathExtension == ".png" ? expectedPath : picture("expected"),
                      actual: pathExtension == ".png" ? actualPath : picture("actual"), diff: picture("diff"),
-                     reference: referencePath, geometry: geometry)
+                     reference: referencePath, geometry: geometry, masks: masks)
     message += "\nreport: \(artifacts.reportIndexPath)"
 
     if mode == .failed {

@@ -96,7 +96,7 @@ func verifyDocumentSnapshot(
     // The page shows pictures: the PNG files (a PNG snapshot's own, an SVG's rasters).
     func picture(_ role: String) -> String? { written.first { $0.0 == role && $0.1.hasSuffix(".png") }?.1 }
     artifacts.report(message: message, expected: picture("expected"), actual: picture("actual"), diff: picture("diff"),
-                     reference: paths.reference, geometry: geometry)
+                     reference: paths.reference, geometry: geometry, masks: MaskedPNG.split(rendered).masks)
     message += "\nreport: \(artifacts.reportIndexPath)"
     if !failure.contains("automatically recorded") {
         var command = "SNAPSHOT_TESTING_RECORD=failed swift test"

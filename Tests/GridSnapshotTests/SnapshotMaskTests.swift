@@ -78,6 +78,28 @@ import Testing
                             masks: [.cells(column: "updated", matching: pattern(Array(edited.sorted().dropFirst())))], in: dir) != nil)
     }
 
+    /// A masked snapshot that still fails shows its masks on the review page: the report keeps
+    /// the rectangles the masks resolved to and the page outlines them.
+    @Test func failureReportOutlinesTheMasks() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let reference = try Self.document(Self.json(seed: 12, rows: 4))
+        let changed = try Self.document(Self.json(seed: 12, edited: [0, 1, 2, 3], rows: 4))
+        let masks: [SnapshotMask] = [.columns("name"), .rectangle(x: 1, y: 2, width: 3, height: 4)]
+        #expect(Self.verify(changed, against: reference, scale: 1, masks: masks, in: dir) != nil)
+        let report = SnapshotReport(directory: dir.file("artifacts"))
+        let entry = try #require(report.entries().first)
+        let image = try DocumentRendering.png(changed, scale: 1)
+        let expected = try SnapshotMask.rectangles(masks, document: changed, theme: nil,
+                                                   imageSize: .init(width: image.width, height: image.height))
+        #expect(expected.count == 5)
+        #expect(entry.masks == expected)
+        let html = try String(contentsOfFile: report.indexPath, encoding: .utf8)
+        for rect in expected {
+            #expect(html.contains("<span class=\"mask\" style=\"left:\(ReviewPage.percent(rect.x, of: image.width))%;"), "\(rect)")
+        }
+    }
+
     /// The rectangles a pattern gives are the frames a mask file's `cells` entry gives for the
     /// same document (one resolver), at the image's scale.
     @Test(arguments: [(UInt64(7), 1.0), (8, 2.0), (9, 3.0)])
