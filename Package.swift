@@ -70,6 +70,11 @@ let package = Package(
         /// Text on PNG bands composited per thread, pixel for pixel as Cairo does it, without
         /// cairo 1.16's process-wide glyph lock (Sources/CGlyphCompositor/GlyphCompositor.c).
         .target(name: "CGlyphCompositor", dependencies: ["CCairo"], linkerSettings: [.linkedLibrary("pixman-1")]),
+        /// PNG text at quarter-pixel x positions, composited by each painting thread from its own
+        /// glyph coverages (Sources/CGlyphRaster/GlyphRaster.c); called by the PNG player, no interposing.
+        .target(name: "CGlyphRaster", dependencies: ["CCairo"], linkerSettings: [
+            .linkedLibrary("pixman-1"), .linkedLibrary("freetype"),
+        ]),
 
         /// Font programs for the project's PDF writer: a font file's metrics and a glyph subset cut
         /// by HarfBuzz's subsetter (libharfbuzz-subset, part of libharfbuzz-dev).
@@ -83,7 +88,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "GridDrawing", dependencies: [
-            "GridLayout", "GridDocument", "CCairo", "CPangoCairo", "CPNGCodec", "CFontSubset", "CZlib",
+            "GridLayout", "GridDocument", "CCairo", "CPangoCairo", "CPNGCodec", "CFontSubset", "CZlib", "CGlyphRaster",
         ]),
         /// The three interposing C targets, opted into by an executable (never by the library):
         /// it defines `__snprintf_chk`, `cairo_show_glyphs` and `cairo_ft_font_face_create_for_pattern`

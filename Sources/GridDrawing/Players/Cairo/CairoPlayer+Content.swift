@@ -11,7 +11,8 @@ extension CairoPlayer {
         cr.restore()
     }
 
-    /// A text Pango shows, in its colour, inside its clip when it has one.
+    /// A text Pango shows, in its colour, inside its clip when it has one; on a PNG band, its
+    /// glyphs at quarter-pixel positions where they are all Pango would draw (`PNGGlyphs`).
     static func play(_ text: PangoTextNode, on cr: CairoContext) {
         if let clip = text.clip {
             cr.save()
@@ -19,7 +20,7 @@ extension CairoPlayer {
             cr.clip()
         }
         cr.setSource(text.color)
-        text.layout.show(in: cr, x: text.x, y: text.y)
+        if !PNGGlyphs.show(text, on: cr) { text.layout.show(in: cr, x: text.x, y: text.y) }
         if text.clip != nil { cr.restore() }
     }
 

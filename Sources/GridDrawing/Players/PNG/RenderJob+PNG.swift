@@ -79,7 +79,8 @@ extension RenderJob {
         /// bands are only passed along.
         let composes = composesGlyphs
         @Sendable func work(_ first: Int, _ painter: Unchecked<(GridPainter, TextLayout)?>) {
-            GlyphCompositor.onThisThread(composes) { paintBands(first, painter) }
+            // The thread's glyph coverages are kept from band to band.
+            PNGGlyphs.onThisThread { GlyphCompositor.onThisThread(composes) { paintBands(first, painter) } }
         }
         @Sendable func paintBands(_ first: Int, _ painter: Unchecked<(GridPainter, TextLayout)?>) {
             painter.value?.0.pixelsPerDeviceUnit = 1
@@ -203,6 +204,15 @@ extension RenderJob {
                    painter: GridPainter, blockText: TextLayout) throws {
         let s = scale ?? grid.scale
         painter.startBand()
+        // Text at quarter-pixel positions (`PNGGlyphs`), with this thread's coverages when its
+        // band loop keeps them, else this band's.
+        try PNGGlyphs.onThisThread {
+            try paintTiles(band, y: y, rows: rows, scale: s, page: page, painter: painter, blockText: blockText)
+        }
+    }
+
+    private func paintTiles(_ band: BandBuffer, y: Int, rows: Int, scale s: Double, page: PDFPagination.Page?,
+                            painter: GridPainter, blockText: TextLayout) throws {
         for (x, cr) in band.tiles {
             cr.identityMatrix()
             cr.paintReplacing(grid.background)

@@ -1,0 +1,30 @@
+#ifndef GRIDRENDER_GLYPH_RASTER_H
+#define GRIDRENDER_GLYPH_RASTER_H
+/* PNG text at quarter-pixel x positions, composited by the painting thread. See GlyphRaster.c. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <cairo.h>
+
+/* From now on this thread keeps its own glyph coverage (per scaled font, glyph and x phase) for
+   `grgr_show_glyphs`; nested calls are counted, the copies are freed by the last `grgr_end`. */
+void grgr_begin(void);
+void grgr_end(void);
+
+/* Whether this thread is between `grgr_begin` and `grgr_end`. */
+bool grgr_active(void);
+
+/* Shows `count` glyphs of `font` (whose glyphs are those of face `face_index` of the font file
+   `file`; user-space positions, as for cairo_show_glyphs) with `cr`'s
+   source, clip and transform, at quarter-pixel x positions and whole-pixel y positions.
+   0: shown. 1: nothing drawn, the caller shows them with Cairo (not an image surface, another
+   operator or source, a clip of fractional pixels, a rotated transform, no active thread, a
+   colour or synthesized or oversized glyph, font options other than grey antialiasing without
+   hinting). */
+int grgr_show_glyphs(cairo_t *cr, cairo_scaled_font_t *font, const char *file, int face_index,
+                     const cairo_glyph_t *glyphs, int count);
+
+/* Glyph runs this thread showed itself, and coverages it rendered, since `grgr_begin` (tests). */
+uint64_t grgr_shown_runs(void);
+uint64_t grgr_rendered_coverages(void);
+
+#endif
