@@ -24,6 +24,10 @@ final class PDFStructure {
     /// Whether a cell (row, column) is in the tree from an earlier page: the project's writer
     /// paints pages on several threads, each with a structure of its own (`RenderJob.ownPDF`).
     var taggedBefore: ((Int, Int) -> Bool)?
+    /// Whether the first column labels the rows (the document's `stub`): its body cells are
+    /// `TH` with `/Scope /Row` (set by the project's writer).
+    var rowHeaders = false
+    private var lastWasRowHeader = false
 
     init(columnCount: Int, language: String = "en") {
         self.columnCount = max(1, columnCount)
@@ -72,15 +76,17 @@ final class PDFStructure {
             begin(.row, into: &list)
             openRow = cell.row
         }
-        var entries: [String] = header ? ["/Scope /Column"] : []
+        let rowHeader = !header && rowHeaders && cell.column == 0
+        lastWasRowHeader = rowHeader
+        var entries: [String] = header ? ["/Scope /Column"] : rowHeader ? ["/Scope /Row"] : []
         if cell.columnSpan > 1 { entries.append("/ColSpan \(cell.columnSpan)") }
         if cell.rowSpan > 1 { entries.append("/RowSpan \(cell.rowSpan)") }
-        begin(header ? .header : .cell, attributes: entries.isEmpty ? "" : "   /A << /O /Table \(entries.joined(separator: " ")) >>\n", into: &list)
+        begin(header || rowHeader ? .header : .cell, attributes: entries.isEmpty ? "" : "   /A << /O /Table \(entries.joined(separator: " ")) >>\n", into: &list)
         return true
     }
 
     func endCell(header: Bool, into list: inout DisplayList) {
-        end(header ? .header : .cell, into: &list)
+        end(header || lastWasRowHeader ? .header : .cell, into: &list)
     }
 
     /// Ends the open row: a region ends (its rows are done on this page).

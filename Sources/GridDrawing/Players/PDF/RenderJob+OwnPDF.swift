@@ -43,7 +43,8 @@ extension RenderJob {
         }
         let window = max(8, 3 * pages.count / max(1, chunks.count) + 4)
         let taggedBefore = tagsPDF ? firstPages(pages) : nil
-        let alt: String? = nil
+        // The table's text alternative (`alt`, else generated from the data: issue 30 item 3).
+        let alt = tagsPDF ? grid.accessibility.alternative.text : nil
         let metadata = PDFDocumentJoin.Metadata(tags: tagsPDF ? (grid.title?.text, grid.language, alt) : nil)
         let writer = try PDFWriter { try sink.write($0) }
         let join = PDFDocumentJoin(writer: writer, embedder: PDFFontEmbedder(), metadata: metadata)
@@ -121,6 +122,7 @@ extension RenderJob {
                                  taggedBefore: ((Int, Int) -> Bool)?) throws -> PDFPagePart {
         let structure = tagsPDF ? PDFStructure(columnCount: layout.columns.count, language: grid.language) : nil
         structure?.taggedBefore = taggedBefore
+        structure?.rowHeaders = grid.accessibility.hasStub
         painter.structure = structure
         defer { painter.structure = nil }
         let player = PDFPlayer(width: p.width, height: p.height, structure: structure)
