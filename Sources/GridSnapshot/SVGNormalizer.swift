@@ -3,7 +3,8 @@
 /// Cairo numbers ids from process-wide counters (`surface5`, `glyph0-1`, `clip3`), so the same
 /// picture rendered after another one gets different ids. The normalizer renumbers every
 /// `id="…"` value as `id1`, `id2`, … in the order the definitions appear and rewrites the
-/// references to them (`href="#…"`, `xlink:href="#…"`, `url(#…)`); references to ids that are not
+/// references to them (`href="#…"`, `xlink:href="#…"`, `url(#…)`, and the id lists of
+/// `aria-labelledby`/`aria-describedby` and the other ARIA id-reference attributes); references to ids that are not
 /// defined in the document are left alone. Whitespace-only text between tags (including none)
 /// becomes one newline, so indentation and line breaks do not count and every tag starts a line,
 /// which keeps text diffs readable. Line endings become `\n`, and the text ends with exactly one newline.
@@ -114,6 +115,16 @@ package enum SVGNormalizer {
             }
             i += 1
         }
+        forEachIDReferenceList(bytes) { range in
+            var start = range.lowerBound
+            while start < range.upperBound {
+                while start < range.upperBound, space.contains(bytes[start]) { start += 1 }
+                var end = start
+                while end < range.upperBound, !space.contains(bytes[end]) { end += 1 }
+                if end > start, let new = ids[Array(bytes[start ..< end])] { replacements.append((start ..< end, new)) }
+                start = end
+            }
+        }
         replacements.sort { $0.0.lowerBound < $1.0.lowerBound }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -125,5 +136,36 @@ package enum SVGNormalizer {
         }
         out.append(contentsOf: bytes[position...])
         return out
+    }
+
+    /// ARIA attributes whose value is a list of ids (WAI-ARIA 1.2 ID reference lists, and the
+    /// single references), renumbered with the ids they name.
+    static let idReferenceAttributes: [[UInt8]] = [
+        "aria-labelledby", "aria-describedby", "aria-details", "aria-controls", "aria-owns",
+        "aria-flowto", "aria-activedescendant", "aria-errormessage",
+    ].map { Array($0.utf8) }
+
+    /// Calls `body` with the value range of every ID-reference attribute (a name of
+    /// `idReferenceAttributes` after whitespace, `=` and a quote, as `forEachIDAttribute` reads `id`).
+    static func forEachIDReferenceList(_ bytes: [UInt8], _ body: (Range<Int>) -> Void) {
+        let a0 = UInt8(ascii: "a"), eq = UInt8(ascii: "=")
+        var i = 1
+        while i + 5 < bytes.count {
+            guard bytes[i] == a0, bytes[i + 1] == UInt8(ascii: "r"), space.contains(bytes[i - 1]),
+                  let name = idReferenceAttributes.first(where: { i + $0.count < bytes.count && bytes[i ..< i + $0.count].elementsEqual($0) })
+            else { i += 1; continue }
+            var j = i + name.count
+            while j < bytes.count, space.contains(bytes[j]) { j += 1 }
+            guard j < bytes.count, bytes[j] == eq else { i += 1; continue }
+            j += 1
+            while j < bytes.count, space.contains(bytes[j]) { j += 1 }
+            guard j < bytes.count, bytes[j] == UInt8(ascii: "\"") || bytes[j] == UInt8(ascii: "'") else { i += 1; continue }
+            let quote = bytes[j]
+            var end = j + 1
+            while end < bytes.count, bytes[end] != quote { end += 1 }
+            guard end < bytes.count else { return }
+            body(j + 1 ..< end)
+            i = end + 1
+        }
     }
 }

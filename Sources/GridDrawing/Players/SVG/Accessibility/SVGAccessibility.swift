@@ -13,12 +13,13 @@ import GridLayout
 /// large table's layer is written before the drawing's chunks instead of held until after them.
 /// The links (`SVGLinks`) stay after the hidden group, reachable.
 struct SVGAccessibility {
-    static let titleID = "gridrender-title"
-    static let descriptionID = "gridrender-desc"
-
     let accessibility: GridAccessibility
     let language: String
     let table: SVGAccessibleTable
+    /// The `<desc>`'s text, nil when there is none (`GridAccessibility.description`).
+    let description: String?
+    /// The title's and desc's ids, unique to this layer (`SVGAccessibleIDs`).
+    let ids: SVGAccessibleIDs
 
     init(grid: PreparedGrid, layout: Layout, placement: SVGAccessibleTable.Placement) {
         var accessibility = grid.accessibility
@@ -28,22 +29,25 @@ struct SVGAccessibility {
         }
         self.accessibility = accessibility
         language = grid.language
+        description = accessibility.description
+        ids = SVGAccessibleIDs(name: accessibility.name, description: description, grid: grid,
+                               rows: layout.rows.count, columns: layout.columns.count, placement: placement)
         table = SVGAccessibleTable(layout: layout, cells: grid.cells, accessibility: accessibility,
-                                   placement: placement, nameID: Self.titleID)
+                                   placement: placement, nameID: ids.title)
     }
 
     /// The attributes added to `<svg …>`, each with its leading space.
     func rootAttributes(hasDescription: Bool) -> [UInt8] {
-        var s = " role=\"graphics-document document\" xml:lang=\"\(XMLText.escaped(language))\" aria-labelledby=\"\(Self.titleID)\""
-        if hasDescription { s += " aria-describedby=\"\(Self.descriptionID)\"" }
+        var s = " role=\"graphics-document document\" xml:lang=\"\(XMLText.escaped(language))\" aria-labelledby=\"\(ids.title)\""
+        if hasDescription { s += " aria-describedby=\"\(ids.description)\"" }
         return Array(s.utf8)
     }
 
     /// What follows the root's start tag: title, desc, the table, and the opening of the
     /// hidden group that holds the drawing, handed to `write` in pieces.
     func writePrologue(description: String?, to write: ([UInt8]) throws -> Void) rethrows {
-        var s = "<title id=\"\(Self.titleID)\">\(XMLText.escaped(accessibility.name))</title>\n"
-        if let description { s += "<desc id=\"\(Self.descriptionID)\">\(XMLText.escaped(description))</desc>\n" }
+        var s = "<title id=\"\(ids.title)\">\(XMLText.escaped(accessibility.name))</title>\n"
+        if let description { s += "<desc id=\"\(ids.description)\">\(XMLText.escaped(description))</desc>\n" }
         try write(Array(s.utf8))
         try table.write(write)
         try write(Array("<g aria-hidden=\"true\">\n".utf8))
@@ -57,7 +61,6 @@ struct SVGAccessibility {
     /// the root's attributes and, after its start tag, the prologue. Unchanged without a root.
     func writeStart(_ start: [UInt8], to write: ([UInt8]) throws -> Void) rethrows {
         guard let end = Self.rootTagEnd(start) else { return try write(start) }
-        let description = accessibility.description
         var head = Array(start[..<end])
         head += rootAttributes(hasDescription: description != nil)
         head.append(UInt8(ascii: ">"))

@@ -1,0 +1,65 @@
+import GridDocument
+
+/// The ids of an accessible SVG's `<title>` and `<desc>`, which its root and table point to
+/// (`aria-labelledby`, `aria-describedby`).
+///
+/// An HTML page that inlines several gridrender SVGs puts all their ids in one document, where
+/// a fixed `gridrender-title` would make every picture's label point to the first one's title.
+/// So each id ends in a suffix derived from the document's content: the name, the description,
+/// the language, the subtitle and footnote, the background (a theme), the table's size and
+/// scale, and the part of the canvas shown (regions, origin, fit: a paginated table's pages
+/// differ in it). An FNV-1a hash of those values, not of the output's bytes: the same on every
+/// run and at every thread count. Pictures equal in all of them share ids; their titles and
+/// descriptions are then the same text, so each label still reads right.
+struct SVGAccessibleIDs: Equatable {
+    let title: String
+    let description: String
+
+    init(name: String, description: String?, grid: PreparedGrid, rows: Int, columns: Int, placement: SVGAccessibleTable.Placement) {
+        var hash = Hash()
+        hash.add(name)
+        hash.add(description ?? "")
+        hash.add(grid.language)
+        hash.add(grid.subtitle?.text ?? "")
+        hash.add(grid.footnote?.text ?? "")
+        let b = grid.background
+        for v in [b.red, b.green, b.blue, b.alpha, grid.scale] { hash.add(v.bitPattern) }
+        hash.add(UInt64(rows))
+        hash.add(UInt64(columns))
+        for region in placement.regions {
+            for n in [region.rows.lowerBound, region.rows.upperBound, region.columns.lowerBound, region.columns.upperBound] {
+                hash.add(UInt64(bitPattern: Int64(n)))
+            }
+        }
+        for v in [placement.origin.x, placement.origin.y, placement.scale] { hash.add(v.bitPattern) }
+        let suffix = hash.suffix
+        title = "gridrender-title-" + suffix
+        self.description = "gridrender-desc-" + suffix
+    }
+
+    /// FNV-1a, 64 bits, over the values' bytes (strings as UTF-8 then a 0 byte, numbers as
+    /// 8 little-endian bytes), folded to 32 bits for a short suffix.
+    private struct Hash {
+        private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        mutating func add(byte: UInt8) { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+
+        mutating func add(_ s: String) {
+            for byte in s.utf8 { add(byte: byte) }
+            add(byte: 0)
+        }
+
+        mutating func add(_ n: UInt64) {
+            for k in 0..<8 { add(byte: UInt8(truncatingIfNeeded: n >> UInt64(8 * k))) }
+        }
+
+        /// Eight lowercase hex digits.
+        var suffix: String {
+            let folded = UInt32(truncatingIfNeeded: value ^ (value >> 32))
+            let digits = Array("0123456789abcdef".utf8)
+            var out: [UInt8] = []
+            for k in stride(from: 28, through: 0, by: -4) { out.append(digits[Int((folded >> UInt32(k)) & 0xF)]) }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+}
