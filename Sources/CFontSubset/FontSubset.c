@@ -81,7 +81,7 @@ int grfs_advances(cairo_scaled_font_t *font, const uint32_t *glyphs, size_t coun
 
 static void destroy_bytes(void *bytes) { free(bytes); }
 
-unsigned char *grfs_subset(cairo_scaled_font_t *font, const uint32_t *glyphs, size_t count, int retain_gids, size_t *length) {
+unsigned char *grfs_subset(cairo_scaled_font_t *font, const uint32_t *glyphs, size_t count, int retain_gids, int cff_table, size_t *length) {
     *length = 0;
     if (!is_ft(font)) return NULL;
     FT_Face face = cairo_ft_scaled_font_lock_face(font);
@@ -116,7 +116,8 @@ unsigned char *grfs_subset(cairo_scaled_font_t *font, const uint32_t *glyphs, si
         for (size_t i = 0; i < sizeof dropped / sizeof *dropped; i++) hb_set_add(drop, hb_tag_from_string(dropped[i], 4));
         hb_face_t *subset = hb_subset_or_fail(source, input);
         if (subset) {
-            hb_blob_t *result = hb_face_reference_blob(subset);
+            hb_blob_t *result = cff_table ? hb_face_reference_table(subset, HB_TAG('C', 'F', 'F', ' '))
+                                          : hb_face_reference_blob(subset);
             unsigned int n = 0;
             const char *data = hb_blob_get_data(result, &n);
             if (n > 0 && (out = malloc(n))) {

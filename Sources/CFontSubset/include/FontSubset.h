@@ -35,8 +35,8 @@ int grfs_advances(cairo_scaled_font_t *font, const uint32_t *glyphs, size_t coun
 
 /// The font file of `font` cut to `glyphs` (and .notdef) by HarfBuzz's subsetter, layout tables
 /// dropped; `retain_gids`: glyph ids kept (empty glyphs fill the gaps), else renumbered in id
-/// order with .notdef first. Returns malloc'd bytes (free with grfs_free) and their count, or NULL.
-unsigned char *grfs_subset(cairo_scaled_font_t *font, const uint32_t *glyphs, size_t count, int retain_gids, size_t *length);
+/// order with .notdef first; `cff_table`: only the subset's 'CFF ' table. Returns malloc'd bytes (free with grfs_free) and their count, or NULL.
+unsigned char *grfs_subset(cairo_scaled_font_t *font, const uint32_t *glyphs, size_t count, int retain_gids, int cff_table, size_t *length);
 
 /// For each glyph, the smallest code point the face's Unicode cmap maps to it (0 when none):
 /// the text of a glyph shown without its text. 0 on success.

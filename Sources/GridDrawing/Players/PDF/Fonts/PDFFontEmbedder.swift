@@ -8,9 +8,9 @@ import CFontSubset
 /// (`/W`), a font descriptor, the font file cut to those glyphs by HarfBuzz's subsetter with the
 /// ids kept (`Sources/CFontSubset`), and a ToUnicode CMap for the text. TrueType outlines are a
 /// `CIDFontType2` with `/FontFile2` and `/CIDToGIDMap /Identity`; CFF outlines (Noto Sans CJK)
-/// are a `CIDFontType0` with the subset's whole OpenType file as `/FontFile3 /OpenType`, its
-/// glyphs renumbered and reached through an embedded CMap (`PDFSubsetCMap`), so pages still show
-/// the original glyph ids.
+/// are a `CIDFontType0` with the subset's CFF table as `/FontFile3 /CIDFontType0C`, glyphs
+/// renumbered and shown by CID (Identity-H when CIDs are the glyph ids, else through an embedded
+/// CMap, `PDFSubsetCMap`), so pages still show the original glyph ids.
 struct PDFFontEmbedder: PDFFontEmbedding {
     func objects(for use: PDFFontUse, fontObject: Int, reserve: () -> Int) throws -> [PDFObject] {
         try PDFFontEmbedder.objects(for: use.font, glyphs: use.glyphs, fontObject: fontObject, reserve: reserve)
@@ -57,18 +57,29 @@ struct PDFFontEmbedder: PDFFontEmbedding {
         let cidFont = reserve(), descriptor = reserve(), fontFile = reserve(), toUnicode = reserve()
         let subtype = metrics.cff ? "/CIDFontType0" : "/CIDFontType2"
         let gidMap = metrics.cff ? "" : " /CIDToGIDMap /Identity"
-        // CFF: the subset's glyphs are renumbered (see `fontFile`), so the codes (the font's
-        // glyph ids) reach them through an embedded CMap, and /W is by the new ids.
+        // CFF: glyphs are shown by CID, which the subset's charset maps to its renumbered glyphs
+        // (see `fontFile`): Identity-H where each glyph's CID is its id (Noto Sans CJK), else an
+        // embedded CMap from the ids pages show to the CIDs; /W is by CID.
         var encoding = "/Identity-H"
         var extra: [PDFObject] = []
         var cidWidths = widths
         if metrics.cff {
-            let cids = PDFSubsetCMap.cids(ids)
+            // Code (the glyph id pages show) → the subset's glyph (id order) → its CID.
+            guard let charset = CFFCharset(file.bytes) else {
+                throw RenderError("PDF font \(metrics.postScriptName): its CFF subset could not be read")
+            }
+            let ranks = PDFSubsetCMap.cids(ids)
+            guard ranks.values.allSatisfy({ Int($0) < charset.cids.count }) else {
+                throw RenderError("PDF font \(metrics.postScriptName): its CFF subset lacks glyphs")
+            }
+            let cids = ranks.mapValues { charset.cids[Int($0)] }
             cidWidths = Dictionary(uniqueKeysWithValues: widths.map { (cids[$0.key]!, $0.value) })
-            let cmap = reserve(), cmapName = "GridRender-" + name.prefix(6)
-            encoding = "\(cmap) 0 R"
-            extra.append(PDFObject(number: cmap, "<< /Type /CMap /CMapName /\(cmapName) /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>",
-                                   stream: Array(PDFSubsetCMap.cmap(cids, name: String(cmapName)).utf8), deflate: true))
+            if cids.contains(where: { $0.key != $0.value }) {
+                let cmap = reserve(), cmapName = "GridRender-" + name.prefix(6)
+                encoding = "\(cmap) 0 R"
+                extra.append(PDFObject(number: cmap, "<< /Type /CMap /CMapName /\(cmapName) /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>",
+                                       stream: Array(PDFSubsetCMap.cmap(cids, name: String(cmapName)).utf8), deflate: true))
+            }
         }
         return [
             PDFObject(number: fontObject, "<< /Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding \(encoding)"
@@ -97,16 +108,18 @@ struct PDFFontEmbedder: PDFFontEmbedding {
     }
 
     /// The font file cut to `glyphs` (and .notdef). TrueType keeps the glyph ids (`/CIDToGIDMap
-    /// /Identity`: code = CID = glyph id). CFF glyphs are renumbered (`PDFSubsetCMap`) and the
-    /// subset's whole OpenType file goes in `/FontFile3 /Subtype /OpenType` (PDF 1.6), whose
-    /// CID-keyed CFF charset maps each CID to its glyph.
+    /// /Identity`: code = CID = glyph id). A CFF subset keeping ids would hold an empty
+    /// charstring for every glyph before the last used (Noto Sans CJK: 65,535, ~100 KB deflated
+    /// for a dozen ideographs), so its glyphs are renumbered and its CFF table goes in
+    /// `/FontFile3 /Subtype /CIDFontType0C` (PDF 1.3, as Cairo writes it), whose charset maps
+    /// each CID to its glyph (`CFFCharset`).
     private static func fontFile(_ font: ScaledFont, glyphs: [UInt32], metrics: PDFFontMetrics) throws -> (dictionary: String, bytes: [UInt8]) {
         var length = 0
-        guard let bytes = grfs_subset(font.pointer, glyphs, glyphs.count, metrics.cff ? 0 : 1, &length) else {
+        guard let bytes = grfs_subset(font.pointer, glyphs, glyphs.count, metrics.cff ? 0 : 1, metrics.cff ? 1 : 0, &length) else {
             throw RenderError("PDF font \(metrics.postScriptName): HarfBuzz could not subset it")
         }
         defer { grfs_free(bytes) }
         let data = Array(UnsafeBufferPointer(start: bytes, count: length))
-        return (metrics.cff ? "<< /Subtype /OpenType >>" : "<< /Length1 \(length) >>", data)
+        return (metrics.cff ? "<< /Subtype /CIDFontType0C >>" : "<< /Length1 \(length) >>", data)
     }
 }

@@ -1,9 +1,7 @@
-/// The encoding of a CFF font's subset: HarfBuzz keeps glyph ids only in TrueType subsets
-/// cheaply; a CFF subset with ids kept holds an empty charstring for every glyph before the last
-/// one used (Noto Sans CJK: 65,535, about 100 KB deflated for a dozen ideographs). So a CFF
-/// subset is cut with its glyphs renumbered in id order (.notdef first), and this embedded CMap
-/// maps each code (the original glyph id, which is what pages show) to the new number, the CID,
-/// which a CID-keyed CFF subset's charset maps to the same glyph.
+/// The encoding of a CFF font's subset whose CIDs are not its glyph ids: a CFF subset is cut
+/// with its glyphs renumbered in id order (.notdef first, `cids`), and this embedded CMap maps
+/// each code (the original glyph id, which is what pages show) to that glyph's CID, which the
+/// subset's charset maps to the renumbered glyph (`CFFCharset`).
 enum PDFSubsetCMap {
     /// The new id of each of `glyphs` in a subset of them and .notdef, renumbered in id order.
     static func cids(_ glyphs: [UInt32]) -> [UInt32: UInt32] {
@@ -11,7 +9,8 @@ enum PDFSubsetCMap {
         return Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($0.element, UInt32($0.offset)) })
     }
 
-    /// The CMap's text: 2-byte codes, `cidchar` entries (at most 100 per block) for `cids`.
+    /// The CMap's text: 2-byte codes, `cidchar` entries (at most 100 per block) for `cids`
+    /// (code → CID).
     static func cmap(_ cids: [UInt32: UInt32], name: String) -> String {
         let entries = cids.sorted { $0.key < $1.key }.filter { $0.key != 0 }
             .map { "<\(hex($0.key))> \($0.value)" }
