@@ -78,10 +78,11 @@ extension RenderJob {
         }
         try Timings.span("write") {
             var end = overlay.body
-            if accessibility != nil { end += SVGAccessibility.epilogue }
+            // Inside the accessibility layer's hidden group, with the drawing that uses them.
             let used = cells.glyphs.union(writer.usedIDs).union(overlay.glyphs)
             let definitions = defs.definitions(SVGGlyphDefs.sorted(used))
             if !definitions.isEmpty { end += Array("<defs>\n".utf8) + definitions + Array("</defs>\n".utf8) }
+            if accessibility != nil { end += SVGAccessibility.epilogue }
             end += SVGLinks.elements(cells.links + writer.links + overlay.links)
             end += Array("</svg>\n".utf8)
             try sink.write(end)
