@@ -31,7 +31,11 @@ import Testing
         #expect(!library.contains { $0.hasPrefix("grgc_") || $0.hasPrefix("grft_") || $0.hasPrefix("grfmt_") })
     }
 
-    @Test(arguments: ["demo/table.json", "demo/sections.yaml", "demo/items.json", "gallery/spans.json", "gallery/palette.yaml"])
+    /// PNG text is composited by the library itself at quarter pixels (`PNGGlyphs`) in both, and
+    /// left to Pango and Cairo the same way in both: right-to-left, CJK, emoji, markup included.
+    @Test(arguments: ["demo/table.json", "demo/sections.yaml", "demo/items.json", "gallery/spans.json", "gallery/palette.yaml",
+                      "snapshots/multilingual.json", "snapshots/emoji-features.json", "snapshots/rtl-accents.json",
+                      "snapshots/markup-links.json"])
     func libraryProgramDrawsTheCLIsBytes(fixture: String) throws {
         let program = try #require(Self.program, "LibraryOnlyRender not built")
         let dir = try CLI.scratch("libraryonly")
