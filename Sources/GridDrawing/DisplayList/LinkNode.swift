@@ -6,4 +6,6 @@ import GridLayout
 struct LinkNode: Sendable, Equatable {
     var url: String
     var rects: [Rect]
+    /// The link's text as shown (an SVG link's accessible name); empty when unknown.
+    var text = ""
 }

@@ -194,7 +194,7 @@ extension GridPainter {
         for area in text.linkAreas() {
             let rects = area.rects.compactMap { Rect(x: x + $0.x, y: y + $0.y, width: $0.width, height: $0.height).intersection(clip) }
             guard !rects.isEmpty else { continue }
-            list.append(.link(LinkNode(url: area.url, rects: rects)))
+            list.append(.link(LinkNode(url: area.url, rects: rects, text: area.text)))
         }
     }
 

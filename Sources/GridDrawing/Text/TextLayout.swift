@@ -133,8 +133,9 @@ final class TextLayout {
     }
 
     /// Where each link of the current text is drawn: one rectangle per line it is on, in points
-    /// relative to the layout origin, from the logical extents of its glyph runs.
-    func linkAreas() -> [(url: String, rects: [Rect])] {
+    /// relative to the layout origin, from the logical extents of its glyph runs; and the
+    /// link's text (its whole text where the layout ellipsizes it), an SVG link's name.
+    func linkAreas() -> [(url: String, text: String, rects: [Rect])] {
         // Kept until the text changes: a tall cell of many links is painted in many PNG bands.
         if let cached = cachedLinkAreas, cached.serial == pango_layout_get_serial(pointer) { return cached.areas }
         let areas = measuredLinkAreas()
@@ -143,9 +144,9 @@ final class TextLayout {
     }
 
     /// `linkAreas()` of the current text and the layout serial they belong to.
-    private var cachedLinkAreas: (serial: UInt32, areas: [(url: String, rects: [Rect])])?
+    private var cachedLinkAreas: (serial: UInt32, areas: [(url: String, text: String, rects: [Rect])])?
 
-    private func measuredLinkAreas() -> [(url: String, rects: [Rect])] {
+    private func measuredLinkAreas() -> [(url: String, text: String, rects: [Rect])] {
         guard !links.isEmpty, let iter = pango_layout_get_iter(laidOut) else { return [] }
         defer { pango_layout_iter_free(iter) }
         // The runs in drawing order: their bytes, logical boxes and baselines.
@@ -175,7 +176,11 @@ final class TextLayout {
                 }
             }
         }
-        return zip(links, areas).map { (url: $0.url, rects: $1.map(\.rect)) }.filter { !$0.rects.isEmpty }
+        let shown = pango_layout_get_text(laidOut).map { Array(String(cString: $0).utf8) } ?? []
+        func text(_ range: Range<Int>) -> String {
+            range.upperBound <= shown.count ? String(decoding: shown[range], as: UTF8.self) : ""
+        }
+        return zip(links, areas).map { (url: $0.url, text: text($0.range), rects: $1.map(\.rect)) }.filter { !$0.rects.isEmpty }
     }
 
     /// The Pango settings `prepare` gives a layout for `style` in `width` points (nil = natural).

@@ -31,6 +31,6 @@ extension CairoPlayer {
         let device = cr.deviceTransform
         return LinkArea(url: link.url, rects: link.rects.map { r in
             Rect(x: device.deviceX(r.x), y: device.deviceY(r.y), width: r.width * device.sx, height: r.height * device.sy)
-        })
+        }, text: link.text)
     }
 }

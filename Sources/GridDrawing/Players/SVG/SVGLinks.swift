@@ -5,6 +5,8 @@ import GridLayout
 struct LinkArea {
     var url: String
     var rects: [Rect]
+    /// The link's text as shown; the `<a>`'s accessible name (`SVGLinkName`).
+    var text = ""
 }
 
 /// Adds links to an SVG document. Cairo's SVG surface ignores its tag API, so after the
@@ -31,7 +33,7 @@ enum SVGLinks {
         var links = ""
         for area in areas {
             let url = XMLText.escaped(area.url)
-            links += "<a xlink:href=\"\(url)\" href=\"\(url)\">"
+            links += "<a xlink:href=\"\(url)\" href=\"\(url)\" aria-label=\"\(XMLText.escaped(SVGLinkName.name(area)))\">"
             for r in area.rects {
                 links += "<rect x=\"\(number(r.x))\" y=\"\(number(r.y))\" width=\"\(number(r.width))\" height=\"\(number(r.height))\" fill=\"#000\" fill-opacity=\"0\"/>"
             }
