@@ -38,7 +38,7 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
     @Flag(name: .shortAndLong, help: "Do not print the `wrote FILE (W×H px, N pages)` line (printed when standard error is a terminal).")
     var quiet = false
 
-    @Flag(help: "Print each input's text alternative on standard output: the document's alt, else one made from the title, the columns and the numbers' ranges.")
+    @Flag(help: "Print each input's text alternative on standard output: the document's alt, else one made from the title, the columns and the numbers' ranges. Without -o or --out-dir nothing is rendered.")
     var alt = false
 
     @Flag(help: "Render again whenever an input (document, data files, theme) changes; Ctrl-C stops.")
@@ -85,7 +85,10 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
         if formats.count > 1 { throw ValidationError("--format names the output format once (a column's format is KEY=SPEC)") }
         _ = try document.table.settings(formats: columnFormats)
         switch (output, outDirectory) {
-        case (nil, nil): throw ValidationError("give -o OUT or --out-dir DIR")
+        case (nil, nil):
+            // `--alt` alone prints the text alternatives and renders nothing.
+            if !alt { throw ValidationError("give -o OUT or --out-dir DIR") }
+            if watch { throw ValidationError("--watch writes files: give -o FILE or --out-dir DIR") }
         case (.some, .some): throw ValidationError("give either -o or --out-dir, not both")
         case (.some("-"), nil):
             if inputs.count > 1 { throw ValidationError("-o takes one input; use --out-dir for several") }
@@ -119,6 +122,7 @@ struct RenderCommand: ParsableCommand, CheckedAfterParsing {
     /// `run` without the timings around it.
     private func renderOnce() throws {
         let settings = try document.table.settings(formats: columnFormats)
+        if alt && output == nil && outDirectory == nil { return try printAltTexts(settings: settings) }
         if toStandardOutput { return try writeToStandardOutput(settings: settings) }
         guard watch else { return try renderAll(settings: settings, readFiles: nil) }
         InputWatcher.stopCleanlyOnSignals()
