@@ -35,6 +35,16 @@ enum PDFNumber {
 
     /// Appends `value` in decimal.
     static func append(_ value: Int, to out: inout [UInt8]) {
-        out += Array(String(value).utf8)
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var n = value.magnitude
+        if n < 10 { out.append(UInt8(ascii: "0") + UInt8(n)); return }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while n > 0 { buffer[count] = UInt8(ascii: "0") + UInt8(n % 10); n /= 10; count += 1 }
+            for k in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[k]) }
+        }
     }
 }

@@ -74,7 +74,8 @@ final class PDFWriter {
         let number = reserve()
         var header: [UInt8] = [], body: [UInt8] = []
         for (k, object) in batch.enumerated() {
-            header += Array("\(object.number) \(body.count) ".utf8)
+            PDFNumber.append(object.number, to: &header); header.append(0x20)
+            PDFNumber.append(body.count, to: &header); header.append(0x20)
             body += object.bytes
             body.append(0x0A)
             entries[object.number] = .compressed(stream: number, index: k)
