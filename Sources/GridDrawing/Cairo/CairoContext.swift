@@ -13,6 +13,14 @@ final class CairoContext {
     var svgPlayer: SVGPlayer?
     /// The same for the project's PDF writer (`RenderJob.ownPDF`).
     var pdfPlayer: PDFPlayer?
+    /// The clip as set through this context, kept while a player writes the lists
+    /// (`TrackedClip`, read by `SVGPlayer`); with the path's rectangles not yet used and the
+    /// clips saved by `save()`.
+    private(set) var trackedClip = TrackedClip()
+    private var pathRects: [(rect: Rect, matrix: cairo_matrix_t)] = []
+    private var pathHasLines = false
+    private var savedClips: [TrackedClip] = []
+    private var tracksClip: Bool { svgPlayer != nil }
 
     init(_ surface: CairoSurface) throws {
         self.surface = surface
@@ -28,8 +36,14 @@ final class CairoContext {
         if status != CAIRO_STATUS_SUCCESS { throw RenderError("\(what): \(CairoSurface.describe(status))") }
     }
 
-    func save() { cairo_save(pointer) }
-    func restore() { cairo_restore(pointer) }
+    func save() {
+        cairo_save(pointer)
+        if tracksClip { savedClips.append(trackedClip) }
+    }
+    func restore() {
+        cairo_restore(pointer)
+        if tracksClip, let saved = savedClips.popLast() { trackedClip = saved }
+    }
     func identityMatrix() { cairo_identity_matrix(pointer) }
     func translate(_ x: Double, _ y: Double) { cairo_translate(pointer, x, y) }
     func scale(_ x: Double, _ y: Double) { cairo_scale(pointer, x, y) }
@@ -53,18 +67,43 @@ final class CairoContext {
     /// size keeps opaque edges; painting then fades them once, as before).
     func padSource() { cairo_pattern_set_extend(cairo_get_source(pointer), CAIRO_EXTEND_PAD) }
 
-    func rectangle(_ r: Rect) { cairo_rectangle(pointer, r.x, r.y, r.width, r.height) }
+    func rectangle(_ r: Rect) {
+        cairo_rectangle(pointer, r.x, r.y, r.width, r.height)
+        if tracksClip {
+            var m = cairo_matrix_t()
+            cairo_get_matrix(pointer, &m)
+            pathRects.append((r, m))
+        }
+    }
     func moveTo(_ x: Double, _ y: Double) { cairo_move_to(pointer, x, y) }
-    func lineTo(_ x: Double, _ y: Double) { cairo_line_to(pointer, x, y) }
+    func lineTo(_ x: Double, _ y: Double) { cairo_line_to(pointer, x, y); pathHasLines = true }
 
-    func fill() { cairo_fill(pointer) }
-    func stroke() { cairo_stroke(pointer) }
-    func clip() { cairo_clip(pointer) }
+    func fill() { cairo_fill(pointer); forgetPath() }
+    func stroke() { cairo_stroke(pointer); forgetPath() }
+    func clip() {
+        cairo_clip(pointer)
+        trackClip(evenOdd: false)
+    }
     /// Clips to the current path with the even-odd rule: a rectangle inside another is cut out.
     func clipEvenOdd() {
         cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_EVEN_ODD)
         cairo_clip(pointer)
         cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_WINDING)
+        trackClip(evenOdd: true)
+    }
+    private func trackClip(evenOdd: Bool) {
+        if tracksClip {
+            if pathRects.count == 1 && !pathHasLines && !evenOdd {
+                trackedClip.rects.append(pathRects[0])
+            } else {
+                trackedClip.isRectangle = false
+            }
+        }
+        forgetPath()
+    }
+    private func forgetPath() {
+        pathRects.removeAll(keepingCapacity: true)
+        pathHasLines = false
     }
     /// The current clip's bounding box in user space.
     func clipExtents() -> Rect {
@@ -73,7 +112,7 @@ final class CairoContext {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
     /// Clears the path and the current point.
-    func newPath() { cairo_new_path(pointer) }
+    func newPath() { cairo_new_path(pointer); forgetPath() }
 
     /// Replaces every pixel (background of a reused band), instead of blending over the last band.
     func paintReplacing(_ color: Color) {

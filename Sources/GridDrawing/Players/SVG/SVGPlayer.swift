@@ -26,8 +26,7 @@ import GridLayout
 /// - a shape, text or image that reaches past its clip: inside a group clipped to it, its
 ///   `<clipPath>` defined once per document (`clipped`).
 ///
-/// What it cannot draw — a transform other than a translation, a clip off the pixel grid (an
-/// unsnapped layout), shaped or error-underlined text, colour bitmap glyphs left to Pango
+/// What it cannot draw — a transform other than a translation, shaped or error-underlined text, colour bitmap glyphs left to Pango
 /// (the painter hides them and records images unless told not to) — makes it refuse (`refusal`); the job
 /// then writes the document through Cairo, as before (`GRIDRENDER_SVG_WRITER=trace` says why).
 final class SVGPlayer {
@@ -200,23 +199,21 @@ final class SVGPlayer {
     }
 
     /// The clip in device space, nil when it is the whole page (the SVG's viewport clips
-    /// there); refuses a clip that is not one rectangle.
+    /// there): the rectangles the painter clipped to, as `CairoContext` tracked them, with
+    /// Cairo's numbers (`TrackedClip.deviceRect`), so a clip off the pixel grid (an unsnapped
+    /// layout) is written where Cairo's SVG surface would; refuses a clip not one rectangle.
     private func deviceClip(_ cr: CairoContext) -> Rect? {
-        let p = cr.pointer
-        cairo_save(p)
-        cairo_identity_matrix(p)
-        defer { cairo_restore(p) }
-        guard let list = cairo_copy_clip_rectangle_list(p) else { refuse("no clip list"); return nil }
-        defer { cairo_rectangle_list_destroy(list) }
-        // A clip off the pixel grid (a layout not snapped) is not representable as rectangles:
-        // refused, as its exact edges are not to be had from Cairo.
-        guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1 else {
-            if list.pointee.num_rectangles != 0 || list.pointee.status != CAIRO_STATUS_SUCCESS { refuse("a clip that is not a rectangle on the pixel grid") }
-            return Rect(x: 0, y: 0, width: 0, height: 0)
+        let tracked = cr.trackedClip
+        guard tracked.isRectangle else {
+            refuse("a clip that is not one rectangle")
+            return nil
         }
-        let r = list.pointee.rectangles[0]
-        if r.x <= 0 && r.y <= 0 && r.x + r.width >= page.maxX && r.y + r.height >= page.maxY { return nil }
-        return Rect(x: r.x, y: r.y, width: r.width, height: r.height)
+        guard let r = tracked.deviceRect else {
+            if !tracked.rects.isEmpty { refuse("a clip turned by its transform") }
+            return nil
+        }
+        if r.x <= 0 && r.y <= 0 && r.maxX >= page.maxX && r.maxY >= page.maxY { return nil }
+        return r
     }
 
     // MARK: - Glyphs
