@@ -97,9 +97,9 @@ struct SVGAccessibleTable {
         try forEachShownCell { cell, region, rowStart in
             if rowStart {
                 if open { line += Self.groupEnd }
-                line += Array("<g role=\"row\" aria-rowindex=\"".utf8)
+                line += Self.rowStart
                 Self.append(cell.row + 1, to: &line)
-                line += Array("\">\n".utf8)
+                line += Self.rowStartEnd
                 open = true
             }
             appendCell(cell, region, role: role(cell), tableCell: true, to: &line)
@@ -123,6 +123,20 @@ struct SVGAccessibleTable {
     }
 
     private static let groupEnd = Array("</g>\n".utf8)
+    // The layer's fixed pieces as bytes, made once: a large table writes them for every cell,
+    // and building them per cell (String to Array) was most of the layer's time.
+    private static let rowStart = Array("<g role=\"row\" aria-rowindex=\"".utf8)
+    private static let rowStartEnd = Array("\">\n".utf8)
+    private static let roleStart = Array("<g role=\"".utf8)
+    private static let colIndex = Array(" aria-colindex=\"".utf8)
+    private static let colSpan = Array(" aria-colspan=\"".utf8)
+    private static let rowSpan = Array(" aria-rowspan=\"".utf8)
+    private static let labelStart = Array(" aria-label=\"".utf8)
+    private static let rectX = Array("<rect x=\"".utf8)
+    private static let rectY = Array("\" y=\"".utf8)
+    private static let rectWidth = Array("\" width=\"".utf8)
+    private static let rectHeight = Array("\" height=\"".utf8)
+    private static let rectEnd = Array("\" fill=\"none\"/>".utf8)
 
     /// A non-negative integer's decimal digits.
     private static func append(_ n: Int, to out: inout [UInt8]) {
@@ -150,34 +164,34 @@ struct SVGAccessibleTable {
     }
 
     private func appendCell(_ cell: PlacedCell, _ region: ViewportRegion, role: String, tableCell indices: Bool, to line: inout [UInt8]) {
-        line += Array("<g role=\"".utf8)
-        line += Array(role.utf8)
+        line += Self.roleStart
+        line.append(contentsOf: role.utf8)
         line.append(UInt8(ascii: "\""))
-        func attribute(_ name: String, _ value: Int) {
-            line += Array(" \(name)=\"".utf8)
+        func attribute(_ name: [UInt8], _ value: Int) {
+            line += name
             Self.append(value, to: &line)
             line.append(UInt8(ascii: "\""))
         }
-        if indices { attribute("aria-colindex", cell.column + 1) }
-        if indices, cell.columnSpan > 1 { attribute("aria-colspan", cell.columnSpan) }
-        if indices, cell.rowSpan > 1 { attribute("aria-rowspan", cell.rowSpan) }
+        if indices { attribute(Self.colIndex, cell.column + 1) }
+        if indices, cell.columnSpan > 1 { attribute(Self.colSpan, cell.columnSpan) }
+        if indices, cell.rowSpan > 1 { attribute(Self.rowSpan, cell.rowSpan) }
         let text = label(cell)
         if !text.isEmpty {
-            line += Array(" aria-label=\"".utf8)
-            line += Array(XMLText.escaped(text).utf8)
+            line += Self.labelStart
+            line.append(contentsOf: XMLText.escaped(text).utf8)
             line.append(UInt8(ascii: "\""))
         }
         line.append(UInt8(ascii: ">"))
         if let r = frame(cell, region) {
-            line += Array("<rect x=\"".utf8)
+            line += Self.rectX
             SVGNumber.append(r.x, to: &line)
-            line += Array("\" y=\"".utf8)
+            line += Self.rectY
             SVGNumber.append(r.y, to: &line)
-            line += Array("\" width=\"".utf8)
+            line += Self.rectWidth
             SVGNumber.append(r.width, to: &line)
-            line += Array("\" height=\"".utf8)
+            line += Self.rectHeight
             SVGNumber.append(r.height, to: &line)
-            line += Array("\" fill=\"none\"/>".utf8)
+            line += Self.rectEnd
         }
         line += Self.groupEnd
     }
