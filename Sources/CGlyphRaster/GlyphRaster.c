@@ -71,7 +71,8 @@ struct cache {
     FT_Library library;
     struct face *faces;
     size_t face_count;
-    cairo_scaled_font_t *checked_font;   /* the last font found to be drawable here */
+    cairo_scaled_font_t *checked_font;   /* the last font found to be drawable here, referenced:
+                                            a freed font's address may come back as another font */
     uint64_t runs, rendered;
     int depth;
 };
@@ -94,6 +95,7 @@ void grgr_end(void) {
         cairo_scaled_font_destroy(g->font);
     }
     free(cache->slots);
+    if (cache->checked_font) cairo_scaled_font_destroy(cache->checked_font);
     for (size_t i = 0; i < cache->face_count; i++) {
         if (cache->faces[i].face) FT_Done_Face(cache->faces[i].face);
         free(cache->faces[i].file);
@@ -323,7 +325,8 @@ int grgr_show_glyphs(cairo_t *cr, cairo_scaled_font_t *font, const char *file, i
     if (ctm.xy != 0 || ctm.yx != 0 || !(ctm.xx > 0) || !(ctm.yy > 0)) return 1;
     if (font != cache->checked_font) {
         if (!drawable(font)) return 1;
-        cache->checked_font = font;
+        if (cache->checked_font) cairo_scaled_font_destroy(cache->checked_font);
+        cache->checked_font = cairo_scaled_font_reference(font);
     }
     cairo_scaled_font_get_font_matrix(font, &font_matrix);
     int width = cairo_image_surface_get_width(target), height = cairo_image_surface_get_height(target);
