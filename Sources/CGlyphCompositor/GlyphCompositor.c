@@ -65,7 +65,8 @@ struct glyph {
 struct cache {
     struct glyph *slots;
     size_t capacity, count;
-    cairo_scaled_font_t *checked_font;   /* the last font found to be grey-antialiased */
+    cairo_scaled_font_t *checked_font;   /* the last font found to be grey-antialiased, referenced:
+                                            a freed font's address may come back as another font */
     uint64_t composited;
 };
 
@@ -81,6 +82,7 @@ static void cache_free(struct cache *cache) {
         cairo_scaled_font_destroy(g->font);
     }
     free(cache->slots);
+    if (cache->checked_font) cairo_scaled_font_destroy(cache->checked_font);
     free(cache);
 }
 
@@ -265,7 +267,8 @@ static int show(struct cache *cache, cairo_t *cr, const cairo_glyph_t *glyphs, i
         int grey = cairo_font_options_get_antialias(options) == CAIRO_ANTIALIAS_GRAY;
         cairo_font_options_destroy(options);
         if (!grey) return 1;
-        cache->checked_font = font;
+        if (cache->checked_font) cairo_scaled_font_destroy(cache->checked_font);
+        cache->checked_font = cairo_scaled_font_reference(font);
     }
     int width = cairo_image_surface_get_width(target), height = cairo_image_surface_get_height(target);
 
