@@ -28,11 +28,12 @@ import Testing
         OutputValidityTests.tool(arguments, in: directory)
     }
 
-    /// The `href` values of an SVG, with XML references decoded.
+    /// The `href` values of an SVG's links (`<a>` elements; a glyph's `<use href="#…">` is not a
+    /// link), with XML references decoded.
     static func hrefs(_ svg: String) -> [String] {
         var out: [String] = []
         var rest = svg[...]
-        while let r = rest.range(of: " href=\"") {
+        while let a = rest.range(of: "<a "), let r = rest[a.upperBound...].range(of: " href=\"") {
             let end = rest[r.upperBound...].firstIndex(of: "\"") ?? rest.endIndex
             out.append(String(rest[r.upperBound..<end]).replacingOccurrences(of: "&#9;", with: "\t")
                 .replacingOccurrences(of: "&#10;", with: "\n").replacingOccurrences(of: "&#13;", with: "\r")
