@@ -274,6 +274,10 @@ final class RenderJob {
     var ownsPDF = true
     /// Cells per chunk of a streamed SVG (tests stream small grids).
     var streamedChunkCells = RowChunks.streamedCellsPerChunk
+    /// Bytes of chunk bodies a streamed SVG paints ahead of the output (`SVGPartWriter`).
+    var streamedBytesAhead = SVGPartWriter.defaultBytesAhead
+    /// The last streamed SVG's part writer (tests read how many bytes it held ahead).
+    var streamedPartWriter: SVGPartWriter?
 
 }
 

@@ -42,7 +42,8 @@ extension RenderJob {
         let accessibility = svgAccessibility()
         try sink.write(accessibility.map { $0.header(svgHeader(all)) } ?? svgHeader(all))
         try sink.write(cells.body)
-        let writer = SVGPartWriter(sink: sink, chunks: chunks.count, window: 2 * lanes.count)
+        let writer = SVGPartWriter(sink: sink, chunks: chunks.count, bytesAhead: streamedBytesAhead)
+        streamedPartWriter = writer
         try writer.deliver(0, first)
         do {
             try lanes.run(chunks: chunks.count) { lane in
