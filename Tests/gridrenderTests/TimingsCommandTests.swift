@@ -100,7 +100,7 @@ import Testing
             let coverage = try Self.coverage(spans)
             #expect(coverage >= 0.9, "\(format), \(threads) threads: phases cover \(coverage)")
             let names = Set(spans.map(\.name))
-            let own = ["png": ["paint", "encode"], "pdf": ["encode page", "encode"], "svg": ["paint cells", "write"]][format]!
+            let own = ["png": ["paint", "encode"], "pdf": ["encode page", "write page", "write"], "svg": ["paint cells", "write"]][format]!
             for phase in ["start", "prepare", "read", "decode", "fonts", "layout"] + own {
                 #expect(names.contains(phase), "\(format): no \(phase) span")
             }
