@@ -29,6 +29,10 @@ enum PNGGlyphs {
     /// with nothing drawn, when this thread is not painting PNG or Pango must show the text.
     static func show(_ text: PangoTextNode, on cr: CairoContext) -> Bool {
         guard grgr_active() else { return false }
+        // Only at scale 1 for now: at other scales the coverage was rendered at the font's size
+        // without the transform's scale (glyphs half size at scale 2); those go to Pango/Cairo.
+        let m = cr.matrix
+        guard m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0 else { return false }
         let origin = cr.currentPoint(afterMovingTo: text.x, text.y)
         var glyphs: [cairo_glyph_t] = [], runs: [PNGGlyphRun] = []
         guard text.layout.pngGlyphs(originX: origin.x, originY: origin.y, glyphs: &glyphs, runs: &runs) else { return false }

@@ -6,8 +6,8 @@ import GridDocument
 /// An HTML page that inlines several gridrender SVGs puts all their ids in one document, where
 /// a fixed `gridrender-title` would make every picture's label point to the first one's title.
 /// So each id ends in a suffix derived from the document's content: the name, the description,
-/// the language, the subtitle and footnote, the background (a theme), the table's size and
-/// scale, and the part of the canvas shown (regions, origin, fit: a paginated table's pages
+/// the language, the subtitle and footnote, the background (a theme), the table's size
+/// and the part of the canvas shown (regions, origin, fit: a paginated table's pages
 /// differ in it). An FNV-1a hash of those values, not of the output's bytes: the same on every
 /// run and at every thread count. Pictures equal in all of them share ids; their titles and
 /// descriptions are then the same text, so each label still reads right.
@@ -23,7 +23,7 @@ struct SVGAccessibleIDs: Equatable {
         hash.add(grid.subtitle?.text ?? "")
         hash.add(grid.footnote?.text ?? "")
         let b = grid.background
-        for v in [b.red, b.green, b.blue, b.alpha, grid.scale] { hash.add(v.bitPattern) }
+        for v in [b.red, b.green, b.blue, b.alpha] { hash.add(v.bitPattern) }  // not the scale: an SVG is the same at any scale
         hash.add(UInt64(rows))
         hash.add(UInt64(columns))
         for region in placement.regions {
