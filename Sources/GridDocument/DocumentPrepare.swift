@@ -91,6 +91,7 @@ extension Document {
         grid.file = file
         grid.language = lang ?? "en"
         grid.accessibility = accessibility
+        grid.accessibility.footRows = source.footRows(count: summary.count { !$0.sections })
         grid.readFiles = readFiles(theme: theme)
         // Pages after the first repeat the title with the `continued` line in the subtitle's
         // style; the `continues` note is set as the footnote is.

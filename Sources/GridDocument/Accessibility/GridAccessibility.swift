@@ -10,6 +10,8 @@ package struct GridAccessibility: Sendable {
     package var hasStub = false
     /// The text alternative (`Document.altText()`), made when first asked for.
     package var alternative = AltTextSource()
+    /// The layout rows of the summaries that end the table (a tagged PDF's `TFoot`); empty for none.
+    package var footRows: Range<Int> = 0..<0
 
     package init(title: String? = nil, hasStub: Bool = false, alternative: AltTextSource = AltTextSource()) {
         self.title = title; self.hasStub = hasStub; self.alternative = alternative

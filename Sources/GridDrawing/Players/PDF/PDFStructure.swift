@@ -2,7 +2,7 @@ import GridDocument
 import GridLayout
 
 /// The structure tree of a tagged PDF as the painter records it (issue 30): `Document` →
-/// `Table` → `THead`/`TBody` → `TR` → `TH`/`TD`, one element per cell in reading order, as
+/// `Table` → `THead`/`TBody`/`TFoot` → `TR` → `TH`/`TD`, one element per cell in reading order, as
 /// `StructureNode`s in the display lists that `CairoPlayer` plays as Cairo tags.
 ///
 /// Cairo 1.16 writes the tree but no attributes: the entries it cannot write (a header's
@@ -27,6 +27,9 @@ final class PDFStructure {
     /// Whether the first column labels the rows (the document's `stub`): its body cells are
     /// `TH` with `/Scope /Row` (set by the project's writer).
     var rowHeaders = false
+    /// The layout rows of the summaries that end the table (`GridAccessibility.footRows`): their
+    /// rows go in a `TFoot` after the `TBody`.
+    var footRows: Range<Int> = 0..<0
     private var lastWasRowHeader = false
 
     init(columnCount: Int, language: String = "en") {
@@ -62,10 +65,11 @@ final class PDFStructure {
 
     /// Begins `cell`'s element (and its row's, and its section's, when they change): `TH` with
     /// `/Scope /Column` in header rows, else `TD`; spans as `/ColSpan`/`/RowSpan`. False when the
-    /// cell was tagged before (a repeated header row): it is painted as untagged content.
+    /// cell was tagged before (a repeated header row): it is painted as untagged content. The
+    /// rows of `footRows` are the `TFoot`'s.
     func beginCell(_ cell: PlacedCell, header: Bool, into list: inout DisplayList) -> Bool {
         guard markTagged(cell) else { return false }
-        let kind: StructureNode.Kind = header ? .head : .body
+        let kind: StructureNode.Kind = header ? .head : footRows.contains(cell.row) ? .foot : .body
         if section != kind {
             closeSection(into: &list)
             begin(kind, into: &list)
@@ -95,7 +99,7 @@ final class PDFStructure {
         openRow = nil
     }
 
-    /// Ends the open row and section (`THead`/`TBody`).
+    /// Ends the open row and section (`THead`/`TBody`/`TFoot`).
     func closeSection(into list: inout DisplayList) {
         closeRow(into: &list)
         if let section { end(section, into: &list) }

@@ -123,6 +123,7 @@ extension RenderJob {
         let structure = tagsPDF ? PDFStructure(columnCount: layout.columns.count, language: grid.language) : nil
         structure?.taggedBefore = taggedBefore
         structure?.rowHeaders = grid.accessibility.hasStub
+        structure?.footRows = grid.accessibility.footRows
         painter.structure = structure
         defer { painter.structure = nil }
         let player = PDFPlayer(width: p.width, height: p.height, structure: structure)

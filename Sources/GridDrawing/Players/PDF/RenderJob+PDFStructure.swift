@@ -10,6 +10,8 @@ extension RenderJob {
     func beginStructure(_ surface: CairoSurface, _ sink: OutputSink, _ cr: CairoContext) throws {
         guard tagsPDF else { return }
         let structure = PDFStructure(columnCount: layout.columns.count, language: grid.language)
+        structure.rowHeaders = grid.accessibility.hasStub
+        structure.footRows = grid.accessibility.footRows
         sink.documentFilters.insert(PDFStructureAttributes(structure), at: max(0, sink.documentFilters.count - 1))
         if let title = grid.title?.text, !title.isEmpty {
             // Cairo refuses noncharacters as invalid UTF-8 (and fails the surface).
