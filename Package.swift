@@ -137,11 +137,13 @@ let package = Package(
         /// Opts in to the accelerators, as the CLI does, so its numbers are the CLI's process.
         .executableTarget(name: "GridBenchmarks", dependencies: ["GridLayout", "GridDocument", "GridDrawing", "GridRenderAccelerators"]),
 
-        .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout"]),
-        .testTarget(name: "GridDocumentTests", dependencies: ["GridDocument"]),
-        .testTarget(name: "GridDrawingTests", dependencies: ["GridDrawing", "GridDocument", "GridLayout", "GridRenderAccelerators", "CFastFormat"]),
-        .testTarget(name: "GridSnapshotTests", dependencies: ["GridSnapshot", "GridSnapshotTesting", "GridDocument", "GridDrawing"]),
-        .testTarget(name: "gridrenderTests", dependencies: ["GridSnapshot"]),
+        // What the test targets share (a seeded generator); no product exposes it.
+        .target(name: "GridTestSupport", path: "Tests/GridTestSupport"),
+        .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout", "GridTestSupport"]),
+        .testTarget(name: "GridDocumentTests", dependencies: ["GridDocument", "GridTestSupport"]),
+        .testTarget(name: "GridDrawingTests", dependencies: ["GridDrawing", "GridDocument", "GridLayout", "GridRenderAccelerators", "CFastFormat", "GridTestSupport"]),
+        .testTarget(name: "GridSnapshotTests", dependencies: ["GridSnapshot", "GridSnapshotTesting", "GridDocument", "GridDrawing", "GridTestSupport"]),
+        .testTarget(name: "gridrenderTests", dependencies: ["GridSnapshot", "GridTestSupport"]),
         .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "GridSnapshot"]),
         .testTarget(name: "SnapshotTestingGridRenderTests", dependencies: [
             "SnapshotTestingGridRender", "GridDocument",

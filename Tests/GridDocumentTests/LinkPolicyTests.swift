@@ -1,5 +1,6 @@
 import Testing
 @testable import GridDocument
+import GridTestSupport
 
 /// `LinkPolicy`: schemes found as browsers find them, generated over every disguise a hostile
 /// table can give a scheme (case, leading C0 controls and spaces, tabs and line breaks inside,

@@ -1,4 +1,5 @@
 @testable import GridLayout
+import GridTestSupport
 
 /// A measurer driven by closures, standing in for Pango in tests.
 struct FakeMeasurer: ContentMeasurer, Sendable {
@@ -9,19 +10,6 @@ struct FakeMeasurer: ContentMeasurer, Sendable {
     /// Item sizes by flow index (the horizontal direction); zero by default.
     var itemSizeOf: @Sendable (Int) -> Size = { _ in Size(width: 0, height: 0) }
     func itemSize(item: Int, row: Int, column: Int) -> Size { itemSizeOf(item) }
-}
-
-/// SplitMix64: a tiny, seeded, deterministic generator for property tests.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// A table of `columns` columns and `rows` data rows.

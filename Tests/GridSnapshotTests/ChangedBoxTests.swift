@@ -1,24 +1,13 @@
 import Foundation
 import Testing
 @testable import GridSnapshot
+import GridTestSupport
 
 /// `GridSnapshot.ComparisonResult.changedBox`, the area the review page boxes and zooms to, on generated pairs
 /// with a known change: exactly the changed rectangle, grown over the strips of a size change,
 /// the bounds of non-identical pixels when only anti-aliasing failed, and `changedBox` in the
 /// folder report's JSON.
 @Suite struct ChangedBoxTests {
-    /// SplitMix64, so every run generates the same cases.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func changed(_ image: RGBAImage, _ rect: GridSnapshot.ComparisonResult.Rect) -> RGBAImage {
         var out = image
         for y in rect.y ..< rect.y + rect.height { for x in rect.x ..< rect.x + rect.width { out[x, y] = RGBA(200, 0, 0) } }
@@ -26,7 +15,7 @@ import Testing
     }
 
     @Test func boxIsTheChangedRectangle() {
-        var random = Seeded(state: 27)
+        var random = SplitMix(seed: 27)
         for _ in 0 ..< 60 {
             let width = Int.random(in: 1 ... 90, using: &random), height = Int.random(in: 1 ... 70, using: &random)
             let x = Int.random(in: 0 ..< width, using: &random), y = Int.random(in: 0 ..< height, using: &random)

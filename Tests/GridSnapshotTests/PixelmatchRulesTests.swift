@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GridSnapshot
+import GridTestSupport
 
 /// pixelmatch 7.2.0's rules on crafted images: the neighbour order that breaks ties, the image
 /// border, translucent pixels, and a literal transcription of pixelmatch's loop structure run on
@@ -181,16 +182,3 @@ import Testing
     }
 }
 
-/// A small deterministic random generator (SplitMix64), so the random cases are the same on
-/// every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

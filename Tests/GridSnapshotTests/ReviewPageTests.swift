@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GridDocument
 @testable import GridSnapshot
+import GridTestSupport
 
 /// The one review page: for generated pairs with a known change, the box (exact pixels and
 /// percentages) on every image, the zoom view's crop and scale, full-size links, outlined masks
@@ -38,7 +39,7 @@ import GridDocument
     }
 
     @Test func boxZoomFullSizeAndMasksForGeneratedChanges() throws {
-        var random = ChangedBoxTests.Seeded(state: 6)
+        var random = SplitMix(seed: 6)
         for _ in 0 ..< 25 {
             let width = Int.random(in: 20 ... 600, using: &random), height = Int.random(in: 20 ... 400, using: &random)
             let x = Int.random(in: 0 ..< width - 1, using: &random), y = Int.random(in: 0 ..< height - 1, using: &random)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GridDocument
 @testable import GridSnapshot
+import GridTestSupport
 
 /// `RowAlignedComparison` (`compare --align rows`) on generated table-like images: blocks of a
 /// grid-line row, five rows drawn from the block's own pattern and two background rows. Blocks

@@ -3,6 +3,7 @@ import GridDocument
 import GridDrawing
 import Testing
 @testable import GridSnapshot
+import GridTestSupport
 
 /// Semantic mask entries (`{"document", "columns"}`, `{"document", "cells": {"column", "match"}}`)
 /// resolve to exactly the cells' pixel frames of generated documents: the layout's frames in
@@ -10,20 +11,9 @@ import Testing
 /// whatever the document's own `canvas.scale`, header cells only when asked; bad entries are one
 /// error naming the mask file's line and key path.
 @Suite struct SemanticMaskTests {
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A table document with a title, padding and `canvas.scale` 2, and its rows' `updated` texts.
     static func document(seed: UInt64, in dir: String) throws -> (path: String, updated: [String], padding: Int) {
-        var random = Seeded(state: seed)
+        var random = SplitMix(seed: seed)
         let rows = Int.random(in: 3 ... 12, using: &random), padding = Int.random(in: 0 ... 16, using: &random)
         var updated: [String] = [], data: [String] = []
         for i in 0 ..< rows {

@@ -2,6 +2,7 @@ import Foundation
 import GridDocument
 import Testing
 @testable import GridSnapshot
+import GridTestSupport
 
 /// `SnapshotMask` in the Swift snapshot API (`.png(masks:)`), resolved through the snapshotted
 /// document at the image's scale: for generated tables and their edited versions, a change only
@@ -12,7 +13,7 @@ import Testing
     /// A table with fixed column widths (an edit cannot move a column), its `updated` texts
     /// replaced in `edited` rows by another date of the same form, and the `updated` title.
     static func json(seed: UInt64, edited: Set<Int> = [], updatedTitle: String = "Updated", rows: Int) -> String {
-        var random = SemanticMaskTests.Seeded(state: seed)
+        var random = SplitMix(seed: seed)
         var data: [String] = []
         for i in 0 ..< rows {
             let month = Int.random(in: 1 ... 9, using: &random)
@@ -47,7 +48,7 @@ import Testing
     func changeOnlyInAMaskedColumnPasses(seed: UInt64, scale: Double) throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
-        var random = SemanticMaskTests.Seeded(state: seed * 31)
+        var random = SplitMix(seed: seed * 31)
         let rows = Int.random(in: 3 ... 10, using: &random)
         let edited = Set((0 ..< rows).filter { _ in Bool.random(using: &random) }).union([rows / 2])
         let reference = try Self.document(Self.json(seed: seed, rows: rows))

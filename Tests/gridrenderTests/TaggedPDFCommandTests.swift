@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GridTestSupport
 
 /// Tagged PDF by default (issue 30 item 1): a structure tree `Document` → `Table` → `THead`/
 /// `TBody` → `TR` → `TH`/`TD` with every cell's text in reading order, header scopes and spans,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GridTestSupport
 
 /// An option nothing declares is reported as unknown, wherever it stands and whatever follows it
 /// (`render x.csv --na n/d -o x.png` once answered "-o takes one input": the checks ran before

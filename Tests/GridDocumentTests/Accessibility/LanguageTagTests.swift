@@ -1,5 +1,6 @@
 import Testing
 @testable import GridDocument
+import GridTestSupport
 
 /// `lang`: a BCP 47 tag by its form, carried to the prepared grid ("en" when absent).
 @Suite struct LanguageTagTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import GridDocument
+import GridTestSupport
 
 /// Delimiter sniffing (`CSVDelimiter.sniff`) over generated tables for each candidate, with
 /// quoted fields holding the other delimiters, and the forced delimiter's validation.

@@ -1,5 +1,6 @@
 import Testing
 @testable import GridDocument
+import GridTestSupport
 
 /// The warning for a column that is numeric but for a few values (`nearlyNumericWarnings`).
 @Suite struct NearlyNumericWarningTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import GridDocument
+import GridTestSupport
 
 /// `--format KEY=SPEC`: the comma list and the JSON form give the same format a document's
 /// `format` does, for generated combinations of every key; bad specs are one error naming

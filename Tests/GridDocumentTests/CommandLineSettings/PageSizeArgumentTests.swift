@@ -1,5 +1,6 @@
 import Testing
 @testable import GridDocument
+import GridTestSupport
 
 /// `--page SIZE[,landscape]`: every named size in both orientations, generated WxH sizes, and
 /// the values refused (one `--page` error each).

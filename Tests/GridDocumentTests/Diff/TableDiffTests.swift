@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GridDocument
+import GridTestSupport
 
 /// `TableDiff` and `RowAlignment`: generated tables edited at random (rows inserted, removed and
 /// changed, with the truth kept) give back exactly those rows and cells, with and without a key.

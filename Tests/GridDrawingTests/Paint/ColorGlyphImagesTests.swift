@@ -4,6 +4,7 @@ import GridLayout
 import Testing
 import CCairo
 @testable import GridDrawing
+import GridTestSupport
 
 /// Colour emoji in SVG and PDF (`GridPainter.colorGlyphImages`): each colour glyph is an image
 /// of the strike's own pixels (109 per em for Noto Color Emoji), not Cairo's bitmap of the
@@ -17,13 +18,13 @@ import CCairo
     /// Texts mixing emoji with Latin, Hebrew and Arabic, plain and in inline markup (bold,
     /// italic, code, strike, link), generated from `seed`.
     static func texts(count: Int, seed: UInt64) -> [String] {
-        var rng = SplitMix(seed)
+        var rng = SplitMix(seed: seed)
         let words = ["ok", "tone", "שלום", "مرحبا", "fam", "x"]
         let wraps: [(String) -> String] = [{ $0 }, { "**\($0)**" }, { "_\($0)_" }, { "`\($0)`" }, { "~~\($0)~~" }, { "[\($0)](https://e.x)" }]
         return (0..<count).map { _ in
-            (0..<(1 + rng.next(3))).map { _ in
-                let piece = rng.next(2) == 0 ? emoji[rng.next(emoji.count)] : "\(words[rng.next(words.count)]) \(emoji[rng.next(emoji.count)])"
-                return wraps[rng.next(wraps.count)](piece)
+            (0..<(1 + rng.below(3))).map { _ in
+                let piece = rng.below(2) == 0 ? emoji[rng.below(emoji.count)] : "\(words[rng.below(words.count)]) \(emoji[rng.below(emoji.count)])"
+                return wraps[rng.below(wraps.count)](piece)
             }.joined(separator: " ")
         }
     }
@@ -32,9 +33,9 @@ import CCairo
     /// (the right-aligned column's texts start at many fractions of a point), fonts of `sizes`
     /// points, inline markup read.
     static func grid(_ texts: [String], sizes: [Double] = [9], seed: UInt64 = 1, page: PreparedGrid.Page? = nil) -> PreparedGrid {
-        var rng = SplitMix(seed)
+        var rng = SplitMix(seed: seed)
         let rows = stride(from: 0, to: texts.count, by: 2).map { i in [texts[i], i + 1 < texts.count ? texts[i + 1] : "✅"] }
-        let widths = (0..<2).map { _ in TrackSize.auto(min: Double(100 + rng.next(60)) + Double(rng.next(8)) / 8) }
+        let widths = (0..<2).map { _ in TrackSize.auto(min: Double(100 + rng.below(60)) + Double(rng.below(8)) / 8) }
         var grid = makeTable(text(rows), columnWidths: widths, rowHeight: nil, header: true, styler: { row, column in
             var style = ResolvedStyle()
             style.font.size = sizes[(row * 2 + column) % sizes.count]
@@ -221,15 +222,3 @@ import CCairo
     }
 }
 
-/// A small deterministic generator (SplitMix64).
-private struct SplitMix {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-}
