@@ -266,9 +266,6 @@ final class RenderJob {
     var composesGlyphs = true
     /// Whether SVG text is painted in chunks on the lanes (tests compare with one piece).
     var chunksText = true
-    /// Whether SVG is written by the project's player (`RenderJob.ownSVG`) where it can draw
-    /// the document (tests turn it off to compare with Cairo's).
-    var ownsSVG = true
     /// Whether PDF is written by the project's writer (`RenderJob.ownPDF`) where it can write
     /// the document (tests turn it off to compare with Cairo's).
     var ownsPDF = true

@@ -1,6 +1,6 @@
 /// How the rows of a grid are cut into chunks of text for the lanes (`TextLanes`). The cut
 /// depends on the grid only, never on the number of cores, because each chunk's text becomes a
-/// part of the output of its own (an SVG layer, `SVGStitcher`).
+/// part of the output of its own (an SVG part, `RenderJob.ownSVG`).
 enum RowChunks {
     /// Below this many cells a grid is one chunk: a second Pango context costs more than it saves.
     static let minCells = 512

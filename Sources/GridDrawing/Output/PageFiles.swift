@@ -85,21 +85,4 @@ extension RenderJob {
             encoder.submit(band, index: index, rows: rows)
         }
     }
-
-    /// One page as an SVG document of the page's size in points.
-    private func svgPage(_ p: PDFPagination.Page, page: PreparedGrid.Page, fit: Double) throws -> [UInt8] {
-        painter.pixelsPerDeviceUnit = 1 / fit   // as for PDF pages: the layout snapped to points
-        painter.recordsLinks = true
-        let cr = try CairoContext(CairoSurface.svg(width: page.width, height: page.height))
-        if grid.background.alpha > 0 {
-            cr.rectangle(Rect(x: 0, y: 0, width: page.width, height: page.height))
-            cr.setSource(grid.background)
-            cr.fill()
-        }
-        cr.scale(fit, fit)
-        try paintCanvas(cr, visible: Rect(x: 0, y: 0, width: page.width / fit, height: page.height / fit),
-                        regions: p.regions, blocks: p.blocks, gridOrigin: p.gridOrigin, closeBottoms: true)
-        let bytes = accessibleSVG(SVGIdNormalizer.normalize(try cr.finishSurface()), page: p, fit: fit)
-        return try SVGLinks.insert(painter.takeLinks(), into: bytes)
-    }
 }

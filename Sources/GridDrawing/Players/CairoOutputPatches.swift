@@ -1,10 +1,9 @@
 /// Every place where gridrender changes bytes that Cairo wrote, in one list.
 ///
-/// The players hand Cairo the drawing and let its SVG and PDF writers produce the document; a few
-/// things are then done to Cairo's bytes on their way to the file, each because Cairo 1.16 cannot
-/// be asked for the result (ids that depend on the process, links the SVG surface ignores, images
-/// compressed twice or held whole in memory, layers written by separate surfaces, and two defects
-/// `qpdf --check` reports). Each patch relies on the shape in which Cairo writes one thing. When a
+/// Where Cairo's PDF writer produces the document, a few things are done to its bytes on their
+/// way to the file, each because Cairo 1.16 cannot be asked for the result (images compressed
+/// twice or held whole in memory, and two defects `qpdf --check` reports); SVG has one filter,
+/// on the SVG player's own output (image tokens). Each patch relies on the shape in which Cairo writes one thing. When a
 /// Cairo release changes that shape, the patch either passes the bytes on unchanged (the output is
 /// still valid, the gain is lost), falls back to a slower path, or fails the render; it never
 /// writes a broken file. `CairoOutputPatchesTests` renders a probe for every case on the Cairo in
@@ -12,16 +11,9 @@
 /// output filter is added without being listed here.
 ///
 /// The direction (docs/architecture.md): players that write SVG and PDF from the display list
-/// themselves need none of these. SVG has one (`SVGPlayer`): a document it draws whole passes
-/// through none of the SVG patches but `svgImageTokens`' filter (a no-op without images); the
-/// SVG patches apply only to documents it refuses (images, glows, markup text, streamed SVG).
+/// themselves need none of these. Every SVG is written by the SVG player (`SVGPlayer`), so no
+/// Cairo SVG bytes are patched; only `svgImageTokens`' filter remains (a no-op without images).
 enum CairoOutputPatch: String, CaseIterable, Sendable {
-    /// `SVGIdNormalizer`: renumbers `surfaceN`, `glyphN-M`, `clipN`, `imageN`… ids per prefix.
-    case svgIdNumbering
-    /// `SVGStitcher`: joins the SVG documents of layers painted on several threads.
-    case svgLayerJoin
-    /// `SVGLinks`: adds `<a>` elements before `</svg>` (Cairo's SVG surface has no links).
-    case svgLinks
     /// `SVGImageTokens`: swaps image placeholders' URIs for the files' `data:` URIs as they are written.
     case svgImageTokens
     /// `PDFImagePassthrough`: swaps a stand-in image object for the PNG file's own compressed data.
@@ -37,9 +29,6 @@ enum CairoOutputPatch: String, CaseIterable, Sendable {
     /// The type that does it.
     var patcher: String {
         switch self {
-        case .svgIdNumbering: "SVGIdNormalizer"
-        case .svgLayerJoin: "SVGStitcher"
-        case .svgLinks: "SVGLinks"
         case .svgImageTokens: "SVGImageTokens"
         case .pdfImagePassthrough: "PDFImagePassthrough"
         case .pdfResourceDuplicates: "PDFResourceDuplicates"
@@ -50,7 +39,7 @@ enum CairoOutputPatch: String, CaseIterable, Sendable {
 
     var format: OutputFormat {
         switch self {
-        case .svgIdNumbering, .svgLayerJoin, .svgLinks, .svgImageTokens: .svg
+        case .svgImageTokens: .svg
         case .pdfImagePassthrough, .pdfResourceDuplicates, .pdfCrossReferenceRepair, .pdfStructureAttributes: .pdf
         }
     }
@@ -58,12 +47,6 @@ enum CairoOutputPatch: String, CaseIterable, Sendable {
     /// The shape of Cairo's output the patch relies on.
     var reliesOn: String {
         switch self {
-        case .svgIdNumbering:
-            "every id is letters then digits (dash-separated groups allowed), and is referred to only as href=\"#id\" or url(#id)"
-        case .svgLayerJoin:
-            "a document is the XML declaration, the <svg> line, optional <defs> (a <g> of glyph <symbol>s, then other definitions), one <g id=\"surfaceN\"> and </svg>"
-        case .svgLinks:
-            "the document ends with </svg> and a newline"
         case .svgImageTokens:
             "an image surface's MIME URI is written as the image's xlink:href, unchanged and whole"
         case .pdfImagePassthrough:
@@ -80,9 +63,6 @@ enum CairoOutputPatch: String, CaseIterable, Sendable {
     /// What happens when the shape is not there.
     var otherwise: String {
         switch self {
-        case .svgIdNumbering: "ids are left as Cairo numbered them: the bytes depend on what the process rendered before"
-        case .svgLayerJoin: "the SVG is painted in one piece on one thread (a streamed SVG fails the render)"
-        case .svgLinks: "the render fails: links are never dropped silently"
         case .svgImageTokens: "the render fails: a token that reached the output would be a broken image"
         case .pdfImagePassthrough: "the object passes unchanged and the render fails, since an image Cairo asked for was not swapped"
         case .pdfResourceDuplicates: "the line passes unchanged: qpdf reports a duplicated key"

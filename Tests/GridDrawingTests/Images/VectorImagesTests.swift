@@ -137,8 +137,10 @@ import Testing
                                                                                           options: RenderOptions())
         #expect(pages.count == expected.count && pages.count > 1)
         for (page, whole) in zip(pages, expected) {
+            // The SVG player names an image by its token or by its bytes' hash: the same picture.
             let bytes = try Data(contentsOf: URL(fileURLWithPath: page))
-            #expect(bytes == (try Data(contentsOf: URL(fileURLWithPath: whole))), "\(page)")
+            let wholeBytes = Array(try Data(contentsOf: URL(fileURLWithPath: whole)))
+            #expect(try LayeredSVGTests.differingPixels(Array(bytes), wholeBytes, scale: 1) == 0, "\(page)")
             #expect(String(decoding: bytes, as: UTF8.self).contains("data:image/png;base64,"))
         }
     }

@@ -54,15 +54,6 @@ import Testing
         try RenderJob(probe(in: dir), options: RenderOptions(paintThreads: threads), format: format)
     }
 
-    /// Cairo's own SVG of the probe, in one piece (no patch applied).
-    static func cairosSVG(_ job: RenderJob) throws -> String {
-        job.painter.pixelsPerDeviceUnit = 1
-        let bytes = try job.svgPart { cr in
-            try job.paintCanvas(cr, visible: Rect(x: 0, y: 0, width: job.frame.size.width, height: job.frame.size.height))
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// The probe's PDF and the document filters that wrote it.
     static func pdf(_ dir: URL) throws -> (bytes: [UInt8], filters: [OutputFilter]) {
         let sink = OutputSink()
@@ -80,35 +71,6 @@ import Testing
     /// What is wrong with Cairo's output for `patch`, or nil when the shape it relies on is there.
     static func shapeProblem(_ patch: CairoOutputPatch, in dir: URL) throws -> String? {
         switch patch {
-        case .svgIdNumbering:
-            let svg = try cairosSVG(try job(dir, .svg))
-            let ids = matches(svg, #" id="([^"]*)""#)
-            let references = matches(svg, ##"href="#([^"]*)""##) + matches(svg, ##"url\(#([^)]*)\)"##)
-            guard ids.contains(where: { $0.hasPrefix("glyph") }), ids.contains(where: { $0.hasPrefix("surface") }) else {
-                return "no glyph or surface ids in \(ids.prefix(5))"
-            }
-            let form = #"^[a-z]+[0-9]+(-[0-9]+)*$"#
-            if let odd = (ids + references).first(where: { $0.range(of: form, options: .regularExpression) == nil }) { return "id \(odd)" }
-            if let dangling = references.first(where: { !ids.contains($0) }) { return "a reference to #\(dangling), never defined" }
-            // Normalized, what the process drew before does not matter (image tokens carry a
-            // nonce of their own, replaced as the document is written).
-            func normalized() throws -> String {
-                String(decoding: SVGIdNormalizer.normalize(Array(try cairosSVG(try job(dir, .svg)).utf8)), as: UTF8.self)
-                    .replacingOccurrences(of: "gridrender-image-[0-9a-f]+-", with: "token-", options: .regularExpression)
-            }
-            return try normalized() == normalized() ? nil : "normalized documents differ between two renders"
-        case .svgLayerJoin:
-            let job = try job(dir, .svg)
-            job.painter.pixelsPerDeviceUnit = 1
-            let chunks = job.textChunks
-            guard chunks.count > 1 else { return "the probe is not painted in layers (\(chunks.count) chunk)" }
-            return try job.layeredSVG(chunks) == nil ? "Cairo's layer documents no longer parse" : nil
-        case .svgLinks:
-            let svg = try cairosSVG(try job(dir, .svg))
-            guard svg.hasSuffix("</svg>\n") else { return "the document ends with \(svg.suffix(20).debugDescription)" }
-            let ours = String(decoding: try job(dir, .svg).svg(), as: UTF8.self)
-            let anchors = ours.components(separatedBy: "<a xlink:href=\"https://example.org/row/").count - 1
-            return anchors == linkCount ? nil : "\(anchors) links written, \(linkCount) painted"
         case .svgImageTokens:
             let job = try job(dir, .svg)
             let tokened = String(decoding: try job.svgWithImageTokens(), as: UTF8.self)
@@ -185,14 +147,6 @@ import Testing
         }
     }
 
-    /// A document without `</svg>` makes the render fail rather than lose its links.
-    @Test func linksAreNeverDroppedSilently() throws {
-        let area = LinkArea(url: "https://example.org", rects: [Rect(x: 0, y: 0, width: 5, height: 5)])
-        #expect(throws: RenderError.self) { try SVGLinks.insert([area], into: Array("<svg>".utf8)) }
-        #expect(try SVGLinks.insert([], into: Array("<svg>".utf8)) == Array("<svg>".utf8))
-        let joined = String(decoding: try SVGLinks.insert([area], into: Array("<svg>\n</svg>\n".utf8)), as: UTF8.self)
-        #expect(joined.hasPrefix("<svg>\n<a xlink:href=\"https://example.org\"") && joined.hasSuffix("</svg>\n"))
-    }
 }
 
 extension CairoOutputPatch: CustomTestStringConvertible {

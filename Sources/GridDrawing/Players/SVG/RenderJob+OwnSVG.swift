@@ -14,10 +14,9 @@ extension RenderJob {
         var links: [LinkArea] = []
     }
 
-    /// The SVG document, or nil when the player refuses a part (an image, a glow, a text only
-    /// Pango shows, a shape across its clip: `SVGPlayer`), which is then drawn through Cairo.
-    func ownSVG() throws -> [UInt8]? {
-        guard ownsSVG, !RenderJob.cairoSVGForced else { return nil }
+    /// The SVG document; an error when the player refuses a part (what it cannot draw:
+    /// `SVGPlayer`).
+    func ownSVG() throws -> [UInt8] {
         painter.pixelsPerDeviceUnit = 1
         painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
@@ -58,33 +57,33 @@ extension RenderJob {
             }
         } catch let refusal as SVGRefusal {
             _ = painter.takeLinks()
-            if RenderJob.svgRefusalsShown { FileHandle.standardError.write(Data("gridrender: SVG drawn through Cairo: \(refusal.reason)\n".utf8)) }
-            return nil
+            throw refusal.error
         }
-        return Timings.span("join") { join(all, defs, [cells] + Array(UnsafeBufferPointer(start: text, count: chunks.count)) + [overlay]) }
+        let parts = [cells] + Array(UnsafeBufferPointer(start: text, count: chunks.count)) + [overlay]
+        return Timings.span("join") { join(all, defs, parts, accessibility: svgAccessibility()) }
     }
 
-    /// The document of `parts`: header, the definitions of the glyphs they use, their bodies in
-    /// order, their links.
-    private func join(_ all: Rect, _ defs: SVGGlyphDefs, _ parts: [SVGPart]) -> [UInt8] {
-        let accessibility = svgAccessibility()   // SVGAccessibility: title, desc, roles; the drawing hidden
+    /// The document of `parts`: header (with the accessibility layer's start: title, desc,
+    /// roles; the drawing hidden), the definitions of the glyphs they use, `background`, their
+    /// bodies in order (in a group scaled by `scale` when it is not 1: a page shrunk to fit),
+    /// their links (device space, outside that group).
+    func join(_ all: Rect, _ defs: SVGGlyphDefs, _ parts: [SVGPart], accessibility: SVGAccessibility?,
+              background: [UInt8] = [], scale: Double = 1) -> [UInt8] {
         var out = accessibility.map { $0.header(svgHeader(all)) } ?? svgHeader(all)
         let used = parts.reduce(into: Set<[UInt8]>()) { $0.formUnion($1.glyphs) }
         let definitions = defs.definitions(SVGGlyphDefs.sorted(used))
         if !definitions.isEmpty { out += Array("<defs>\n".utf8) + definitions + Array("</defs>\n".utf8) }
         out.reserveCapacity(out.count + parts.reduce(64) { $0 + $1.body.count })
+        out += background
+        // Swift's shortest digits give back the same Double, so rsvg scales exactly as Cairo did.
+        if scale != 1 { out += Array("<g transform=\"matrix(\(scale),0,0,\(scale),0,0)\">\n".utf8) }
         for part in parts { out += part.body }
+        if scale != 1 { out += Array("</g>\n".utf8) }
         if accessibility != nil { out += SVGAccessibility.epilogue }
         out += SVGLinks.elements(parts.flatMap(\.links))
         out += Array("</svg>\n".utf8)
         return out
     }
-
-    /// `GRIDRENDER_SVG_WRITER=cairo` draws every SVG through Cairo's SVG surface (to compare
-    /// rasters with the player's, or to step around a defect of it); `=trace` says on standard
-    /// error why a document went to Cairo.
-    static let cairoSVGForced = ProcessInfo.processInfo.environment["GRIDRENDER_SVG_WRITER"] == "cairo"
-    static let svgRefusalsShown = ProcessInfo.processInfo.environment["GRIDRENDER_SVG_WRITER"] == "trace"
 
     /// The XML declaration and the `<svg>` element of a `rect.width`×`rect.height` px document,
     /// as Cairo writes them.
@@ -100,12 +99,13 @@ extension RenderJob {
 
     /// One part painted by `body` on a scratch context whose lists `SVGPlayer` writes.
     /// `painter`'s links are taken with it, refused or not (a painter left holding links would
-    /// hand them to the Cairo drawing that follows a refusal).
-    func svgPart(_ defs: SVGGlyphDefs, page: Rect, painter: GridPainter, _ body: (CairoContext, SVGPlayer) throws -> Void) throws -> SVGPart {
+    /// hand them to the next part).
+    func svgPart(_ defs: SVGGlyphDefs, page: Rect, scale: Double = 1, painter: GridPainter,
+                 _ body: (CairoContext, SVGPlayer) throws -> Void) throws -> SVGPart {
         defer { _ = painter.takeLinks() }
         if defs.refused { throw SVGRefusal(reason: "another part") }
         let cr = try CairoContext(CairoSurface.svg(width: page.width, height: page.height))
-        let player = try SVGPlayer(defs: defs, page: page)
+        let player = try SVGPlayer(defs: defs, page: page, scale: scale)
         cr.svgPlayer = player
         try body(cr, player)
         player.finish()

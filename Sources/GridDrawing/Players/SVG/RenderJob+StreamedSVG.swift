@@ -9,11 +9,10 @@ import GridLayout
 /// forward), the links and the end. Nothing is parsed; memory holds a few chunks' bodies and
 /// the definitions, flat in the number of rows.
 extension RenderJob {
-    /// Writes the streamed SVG to `sink`; false, having written nothing, when the player refuses
-    /// the cells' part or the first chunk (the document is then drawn through Cairo). A refusal
-    /// after that is an error.
-    func streamedOwnSVG(_ chunks: [Range<Int>], to sink: OutputSink) throws -> Bool {
-        guard ownsSVG, !RenderJob.cairoSVGForced, !chunks.isEmpty else { return false }
+    /// Writes the streamed SVG to `sink`; an error when the player refuses a part (having
+    /// written nothing when it is the cells' part or the first chunk).
+    func streamedOwnSVG(_ chunks: [Range<Int>], to sink: OutputSink) throws {
+        guard !chunks.isEmpty else { return try writeJoinedSVG(to: sink) }
         painter.pixelsPerDeviceUnit = 1
         painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
@@ -35,8 +34,7 @@ extension RenderJob {
             }
         } catch let refusal as SVGRefusal {
             _ = painter.takeLinks()
-            if RenderJob.svgRefusalsShown { FileHandle.standardError.write(Data("gridrender: SVG drawn through Cairo: \(refusal.reason)\n".utf8)) }
-            return false
+            throw refusal.error
         }
         sink.imageFilter = images.tokens
         let accessibility = svgAccessibility()
@@ -66,7 +64,7 @@ extension RenderJob {
             }
             try writer.checkFinished()
         } catch let refusal as SVGRefusal {
-            throw RenderError("SVG: the SVG player cannot draw this document (\(refusal.reason)); GRIDRENDER_SVG_WRITER=cairo draws it through Cairo")
+            throw refusal.error
         }
         let overlay: SVGPart
         do {
@@ -75,7 +73,7 @@ extension RenderJob {
                                 painter: painter, blockText: blockText, layers: .overlay)
             }
         } catch let refusal as SVGRefusal {
-            throw RenderError("SVG: the SVG player cannot draw this document (\(refusal.reason)); GRIDRENDER_SVG_WRITER=cairo draws it through Cairo")
+            throw refusal.error
         }
         try Timings.span("write") {
             var end = overlay.body
@@ -89,6 +87,5 @@ extension RenderJob {
             try sink.write(end)
             try sink.finishImages()
         }
-        return true
     }
 }

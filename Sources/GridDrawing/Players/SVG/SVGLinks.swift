@@ -9,26 +9,11 @@ struct LinkArea {
     var text = ""
 }
 
-/// Adds links to an SVG document. Cairo's SVG surface ignores its tag API, so after the
-/// document is finished (and, when painted in layers, joined) each link becomes an `<a>`
-/// element holding transparent rectangles over its text, placed last so that they are on top
-/// and clickable. The URL is XML-escaped; the document stays well-formed.
+/// The links of an SVG document. Each link becomes an `<a>` element holding transparent
+/// rectangles over its text, placed last (after the drawing) so that they are on top and
+/// clickable. The URL is XML-escaped; the document stays well-formed.
 enum SVGLinks {
-    /// Throws when the document has no `</svg>` (`CairoOutputPatch.svgLinks`): links are never
-    /// dropped silently.
-    static func insert(_ areas: [LinkArea], into svg: [UInt8]) throws -> [UInt8] {
-        guard !areas.isEmpty else { return svg }
-        guard let end = closingTag(in: svg) else {
-            throw RenderError("SVG: the document has no </svg> to put its \(areas.count) links before (\(CairoOutputPatch.svgLinks.reliesOn))")
-        }
-        var out = Array(svg[..<end])
-        out += elements(areas)
-        out += svg[end...]
-        return out
-    }
-
-    /// The `<a>` elements of `areas`, which go right before `</svg>` (a streamed SVG writes them
-    /// itself before its end).
+    /// The `<a>` elements of `areas`, which go right before `</svg>`.
     static func elements(_ areas: [LinkArea]) -> [UInt8] {
         var links = ""
         for area in areas {
@@ -40,17 +25,6 @@ enum SVGLinks {
             links += "</a>\n"
         }
         return Array(links.utf8)
-    }
-
-    /// The index of the last `</svg>`.
-    private static func closingTag(in svg: [UInt8]) -> Int? {
-        let tag = Array("</svg>".utf8)
-        var i = svg.count - tag.count
-        while i >= 0 {
-            if svg[i] == 0x3C && Array(svg[i..<i + tag.count]) == tag { return i }
-            i -= 1
-        }
-        return nil
     }
 
     private static func number(_ v: Double) -> String {

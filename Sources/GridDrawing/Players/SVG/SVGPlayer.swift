@@ -26,15 +26,15 @@ import GridLayout
 /// - a shape, text or image that reaches past its clip: inside a group clipped to it, its
 ///   `<clipPath>` defined once per document (`clipped`).
 ///
-/// What it cannot draw — a transform other than a translation, shaped or error-underlined text, colour bitmap glyphs left to Pango
-/// (the painter hides them and records images unless told not to) — makes it refuse (`refusal`); the job
-/// then writes the document through Cairo, as before (`GRIDRENDER_SVG_WRITER=trace` says why).
+/// What it cannot draw — a transform other than the page's scale and a translation, shaped or error-underlined text, colour bitmap glyphs left to Pango
+/// (the painter hides them and records images unless told not to) — makes it refuse (`refusal`); the
+/// render then fails with one error line saying why (`SVGRefusal`): it is the only SVG writer.
 final class SVGPlayer {
     /// The body written so far.
     var body: [UInt8] = []
     /// The glyph ids the body uses.
     var usedGlyphs: Set<[UInt8]> = []
-    /// Why the player could not draw a list (the document then goes through Cairo).
+    /// Why the player could not draw a list (the render then fails).
     private(set) var refusal: String?
 
     let defs: SVGGlyphDefs
@@ -49,39 +49,46 @@ final class SVGPlayer {
 
     /// The page, device units (a clip that covers it needs no clip path).
     let page: Rect
+    /// The scale the painter set on the context before painting (a paginated page's fit): the
+    /// player writes in the units under it, and the document puts the body in a group scaled
+    /// by it (`RenderJob.svgPage`), so rsvg draws what Cairo drew at the page's size.
+    let scale: Double
 
-    init(defs: SVGGlyphDefs, page: Rect) throws {
+    init(defs: SVGGlyphDefs, page: Rect, scale: Double = 1) throws {
         self.defs = defs
         self.page = page
+        self.scale = scale
         outlines = try GlyphOutlines()
     }
 
     /// Plays `list` with `cr`'s current transform and clip; returns its links in device space.
     /// Once the player (or another part's) has refused, lists are passed over: the painter goes
-    /// on to the end of the part with its state whole, and the job draws through Cairo.
+    /// on to the end of the part with its state whole, and the job then fails.
     func play(_ list: DisplayList, on cr: CairoContext) -> [LinkArea] {
         guard refusal == nil, !defs.refused else { return [] }
         var links: [LinkArea] = []
         let clip = deviceClip(cr)
         let m = cr.matrix
-        guard m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0 else {
-            refuse("a transform other than a translation")
+        guard m.xx == scale, m.yy == scale, m.xy == 0, m.yx == 0 else {
+            refuse("a transform other than the page's scale and a translation")
             return []
         }
+        // The translation in the units under the page's scale (device units at scale 1).
+        let tx = m.x0 / scale, ty = m.y0 / scale
         for item in list.items {
             guard refusal == nil else { return [] }
             if case .glyphs(let text) = item {
-                write(text, cr: cr, tx: m.x0, ty: m.y0)
+                write(text, cr: cr, tx: tx, ty: ty)
                 continue
             }
             closeGroup()
             switch item {
-            case .fill(let fill): write(fill, tx: m.x0, ty: m.y0, clip: clip)
-            case .stroke(let stroke): write(stroke, tx: m.x0, ty: m.y0, clip: clip)
+            case .fill(let fill): write(fill, tx: tx, ty: ty, clip: clip)
+            case .stroke(let stroke): write(stroke, tx: tx, ty: ty, clip: clip)
             case .link(let link): links.append(CairoPlayer.play(link, on: cr))
-            case .glow(let glow): write(glow, tx: m.x0, ty: m.y0, clip: clip)
-            case .image(let image): write(image, tx: m.x0, ty: m.y0, clip: clip)
-            case .pangoText(let text): write(text, cr: cr, tx: m.x0, ty: m.y0, clip: clip)
+            case .glow(let glow): write(glow, tx: tx, ty: ty, clip: clip)
+            case .image(let image): write(image, tx: tx, ty: ty, clip: clip)
+            case .pangoText(let text): write(text, cr: cr, tx: tx, ty: ty, clip: clip)
             case .glyphs, .structure: break  // structure: PDF only
             }
         }
@@ -95,13 +102,20 @@ final class SVGPlayer {
     func background(_ color: Color, width: Double, height: Double) {
         guard color.alpha > 0 else { return }
         closeGroup()
-        body += Array("<rect width=\"".utf8)
-        SVGNumber.append(width, to: &body)
-        body += Array("\" height=\"".utf8)
-        SVGNumber.append(height, to: &body)
-        body += Array("\"".utf8)
-        appendPaint("fill", color)
-        body += Array("/>\n".utf8)
+        body += SVGPlayer.backgroundRect(color, width: width, height: height)
+    }
+
+    /// `<rect>` of `width`×`height` filled with `color` (a page's background).
+    static func backgroundRect(_ color: Color, width: Double, height: Double) -> [UInt8] {
+        guard color.alpha > 0 else { return [] }
+        var out = Array("<rect width=\"".utf8)
+        SVGNumber.append(width, to: &out)
+        out += Array("\" height=\"".utf8)
+        SVGNumber.append(height, to: &out)
+        out += Array("\"".utf8)
+        appendPaint("fill", color, to: &out)
+        out += Array("/>\n".utf8)
+        return out
     }
 
     func refuse(_ reason: String) {
@@ -213,7 +227,8 @@ final class SVGPlayer {
             return nil
         }
         if r.x <= 0 && r.y <= 0 && r.maxX >= page.maxX && r.maxY >= page.maxY { return nil }
-        return r
+        guard scale != 1 else { return r }
+        return Rect(x: r.x / scale, y: r.y / scale, width: r.width / scale, height: r.height / scale)
     }
 
     // MARK: - Glyphs
@@ -306,9 +321,13 @@ final class SVGPlayer {
         appendPaint(property, color, to: &body)
     }
 
+    func appendPaint(_ property: String, _ color: Color, to out: inout [UInt8]) {
+        SVGPlayer.appendPaint(property, color, to: &out)
+    }
+
     /// ` fill="#rrggbb"` (or Cairo's `rgb(r%,g%,b%)` for a colour between 8-bit steps), and the
     /// opacity when below 1.
-    func appendPaint(_ property: String, _ color: Color, to out: inout [UInt8]) {
+    static func appendPaint(_ property: String, _ color: Color, to out: inout [UInt8]) {
         out += Array(" \(property)=\"".utf8)
         let channels = [color.red, color.green, color.blue]
         if channels.allSatisfy({ abs($0 * 255 - ($0 * 255).rounded()) < 1e-9 }) {
@@ -339,4 +358,7 @@ final class SVGPlayer {
 /// Why the SVG player stopped: the document has something it does not draw yet.
 struct SVGRefusal: Error {
     var reason: String
+
+    /// The render's error: the SVG is not written (no other SVG writer draws it).
+    var error: RenderError { RenderError("SVG: the SVG player cannot draw this document (\(reason))") }
 }

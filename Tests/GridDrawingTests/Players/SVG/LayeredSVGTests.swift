@@ -4,7 +4,7 @@ import GridLayout
 import Testing
 @testable import GridDrawing
 
-/// SVG painted in layers on several threads (`RenderJob.svg`, `TextLanes`, `SVGStitcher`): the
+/// SVG painted in parts on several threads (`RenderJob.ownSVG`, `TextLanes`, `SVGPlayer`): the
 /// same picture as one piece, the same bytes for any thread count.
 @Suite struct LayeredSVGTests {
     /// 150 rows × 6 columns (900 cells, so two or more chunks) with what layers must keep in

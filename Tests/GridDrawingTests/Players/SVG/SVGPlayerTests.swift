@@ -142,10 +142,9 @@ import Testing
         })
     }
 
-    static func svg(_ grid: PreparedGrid, threads: Int, chunked: Bool = true, own: Bool = true) throws -> [UInt8] {
+    static func svg(_ grid: PreparedGrid, threads: Int, chunked: Bool = true) throws -> [UInt8] {
         let job = try RenderJob(grid, options: RenderOptions(paintThreads: threads))
         job.chunksText = chunked
-        job.ownsSVG = own
         return try job.svg()
     }
 
@@ -187,14 +186,4 @@ import Testing
         #expect(try run(["rsvg-convert", path, "-o", dir.appendingPathComponent("t.png").path]).status == 0)
     }
 
-    /// The player's document and Cairo's are the same picture through librsvg (at rsvg's zoom
-    /// 1.5 this table still differs: open).
-    @Test(arguments: [1.0])
-    func samePixelsAsCairo(scale: Double) throws {
-        var grid = Self.table(rows: 60)
-        grid.scale = scale
-        let own = try Self.svg(grid, threads: 2), cairo = try Self.svg(grid, threads: 2, own: false)
-        #expect(own != cairo)
-        #expect(try LayeredSVGTests.differingPixels(own, cairo, scale: scale) == 0)
-    }
 }

@@ -12,11 +12,3 @@ extension RenderJob {
         return SVGAccessibility(grid: grid, layout: layout, placement: placement)
     }
 }
-
-extension RenderJob {
-    /// `document`, a finished SVG without its links yet (Cairo's, normalized or joined), with the
-    /// accessibility layer of the canvas or of `page`; unchanged when the layer is off.
-    func accessibleSVG(_ document: [UInt8], page: PDFPagination.Page? = nil, fit: Double = 1) -> [UInt8] {
-        svgAccessibility(page: page, fit: fit)?.wrap(document) ?? document
-    }
-}

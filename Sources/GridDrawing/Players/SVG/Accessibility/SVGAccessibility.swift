@@ -78,20 +78,6 @@ struct SVGAccessibility {
         return out
     }
 
-    /// A finished document (no links yet) made accessible: the header's change, and the hidden
-    /// group closed before the last `</svg>`. Unchanged when it has no root or no end.
-    func wrap(_ document: [UInt8]) -> [UInt8] {
-        guard let tagEnd = Self.rootTagEnd(document), let close = Self.lastClosingTag(document), close > tagEnd else { return document }
-        var headEnd = tagEnd + 1
-        if headEnd < document.count, document[headEnd] == UInt8(ascii: "\n") { headEnd += 1 }
-        var out = header(Array(document[..<headEnd]))
-        out.reserveCapacity(out.count + document.count - headEnd + 16)
-        out += document[headEnd..<close]
-        out += Self.epilogue
-        out += document[close...]
-        return out
-    }
-
     /// The index of the `>` that ends the `<svg` start tag.
     static func rootTagEnd(_ bytes: [UInt8]) -> Int? {
         let tag = Array("<svg".utf8)
@@ -109,14 +95,4 @@ struct SVGAccessibility {
         return nil
     }
 
-    /// The index of the last `</svg>`.
-    static func lastClosingTag(_ bytes: [UInt8]) -> Int? {
-        let tag = Array("</svg>".utf8)
-        var i = bytes.count - tag.count
-        while i >= 0 {
-            if bytes[i] == 0x3C, bytes[i + 1] == 0x2F, Array(bytes[i..<i + tag.count]) == tag { return i }
-            i -= 1
-        }
-        return nil
-    }
 }

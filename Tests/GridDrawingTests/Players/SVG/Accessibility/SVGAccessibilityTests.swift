@@ -240,19 +240,18 @@ import Testing
         #expect(a.titles.first?.text == "Layered")
     }
 
-    /// `wrap` on finished documents: the root's start tag found past the XML declaration (not
-    /// an element that only starts with `svg`), the hidden group closed before the last
-    /// `</svg>`; a document without a root or an end is left as it is.
-    @Test func wrapFindsTheRootAndTheEnd() throws {
+    /// `header` on a document's start: the root's start tag found past the XML declaration (not
+    /// an element that only starts with `svg`); a start without a root is left as it is.
+    @Test func headerFindsTheRoot() throws {
         let grid = makeTable(text([["A"], ["1"]]))
         let layer = try #require(try RenderJob(grid, options: RenderOptions()).svgAccessibility())
-        let document = Array("<?xml version=\"1.0\"?>\n<svgx/><svg a=\"1\">\n<g id=\"surface1\"><path d=\"M0 0H1V1Z\"/></g>\n</svg>\n".utf8)
-        let wrapped = String(decoding: layer.wrap(document), as: UTF8.self)
+        let start = Array("<?xml version=\"1.0\"?>\n<svgx/><svg a=\"1\">\n".utf8)
+        let header = String(decoding: layer.header(start), as: UTF8.self)
         let id = layer.ids.title
-        #expect(wrapped.hasPrefix("<?xml version=\"1.0\"?>\n<svgx/><svg a=\"1\" role=\"graphics-document document\" xml:lang=\"en\" aria-labelledby=\"\(id)\">\n<title id=\"\(id)\">Table</title>\n<g role=\"table\""))
-        #expect(wrapped.hasSuffix("<g aria-hidden=\"true\">\n<g id=\"surface1\"><path d=\"M0 0H1V1Z\"/></g>\n</g>\n</svg>\n"))
-        for broken in ["<svg a=\"1\"", "<svg a=\"1\">no end", "<g/>"] {
-            #expect(layer.wrap(Array(broken.utf8)) == Array(broken.utf8))
+        #expect(header.hasPrefix("<?xml version=\"1.0\"?>\n<svgx/><svg a=\"1\" role=\"graphics-document document\" xml:lang=\"en\" aria-labelledby=\"\(id)\">\n<title id=\"\(id)\">Table</title>\n<g role=\"table\""))
+        #expect(header.hasSuffix("<g aria-hidden=\"true\">\n"))
+        for broken in ["<svg a=\"1\"", "<g/>"] {
+            #expect(layer.header(Array(broken.utf8)) == Array(broken.utf8))
         }
     }
 
