@@ -81,12 +81,33 @@ final class PDFStructureTree {
         return (pageKey, annotationKeys)
     }
 
-    /// Writes the elements, the parent tree and the root as object `root`. Byte appends only
-    /// (`PDFNumber`): on 10,000 rows the tree is some 90,000 objects written serially.
+    /// Writes the elements, the parent tree and the root as object `root`. On 10,000 rows the
+    /// tree is some 90,000 objects: their bytes are made (byte appends, `PDFNumber`) and their
+    /// object streams deflated on the writer's threads, in parts whose results come back in
+    /// order, so the bytes are those of one thread (issue 26).
     func write(to writer: PDFWriter, root: Int) throws {
         if pendingEnd != nil { stack.removeLast(); pendingEnd = nil }
         let first = writer.reserve()
         for _ in 1..<elements.count { _ = writer.reserve() }
+        let count = elements.count
+        let parts = max(1, min(writer.threads, count / 1024))
+        let objects = PDFParallel.map(parts, threads: parts) { part in
+            var objects: [PDFObject] = []
+            objects.reserveCapacity(count / parts + 1)
+            var kids: [UInt8] = []
+            kids.reserveCapacity(256)
+            for index in (count * part / parts)..<(count * (part + 1) / parts) {
+                objects.append(PDFObject(number: first + index, value: self.bytes(of: index, first: first, root: root, kids: &kids)))
+            }
+            return objects
+        }
+        try writer.addAll(Array(objects.joined()))
+        try writeParentTree(to: writer, root: root, first: first)
+    }
+
+    /// Element `index`'s dictionary (elements numbered from `first`; the tree's root `root`).
+    /// `kids`: scratch.
+    private func bytes(of index: Int, first: Int, root: Int, kids: inout [UInt8]) -> [UInt8] {
         func ref(_ index: Int, _ out: inout [UInt8]) {
             PDFNumber.append(first + index, to: &out)
             out += Self.indirect
@@ -95,41 +116,47 @@ final class PDFStructureTree {
             PDFNumber.append(number, to: &out)
             out += Self.indirect
         }
-        var kids: [UInt8] = []
-        kids.reserveCapacity(256)
-        for (index, e) in elements.enumerated() {
-            var out: [UInt8] = []
-            out.reserveCapacity(96)
-            out += Self.elementHead
-            out += Array(e.kind.utf8)
-            out += Self.parentKey
-            if e.parent < 0 { object(root, &out) } else { ref(e.parent, &out) }
-            if let page = e.page { out += Self.pageKey; object(page, &out) }
-            kids.removeAll(keepingCapacity: true)
-            for (k, kid) in e.kids.enumerated() {
-                if k > 0 { kids.append(UInt8(ascii: " ")) }
-                switch kid {
-                case .element(let k): ref(k, &kids)
-                case .content(let page, let mcid):
-                    if page == e.page { PDFNumber.append(mcid, to: &kids) } else {
-                        kids += Self.mcrHead; object(page, &kids)
-                        kids += Self.mcidKey; PDFNumber.append(mcid, to: &kids); kids += Self.dictionaryEnd
-                    }
-                case .annotation(let object, let page):
-                    kids += Self.objrHead; PDFNumber.append(object, to: &kids); kids += Self.indirect
-                    kids += Self.pageKey; PDFNumber.append(page, to: &kids); kids += Self.indirect; kids += Self.dictionaryEnd
+        let e = elements[index]
+        var out: [UInt8] = []
+        out.reserveCapacity(96)
+        out += Self.elementHead
+        out.append(contentsOf: e.kind.utf8)
+        out += Self.parentKey
+        if e.parent < 0 { object(root, &out) } else { ref(e.parent, &out) }
+        if let page = e.page { out += Self.pageKey; object(page, &out) }
+        kids.removeAll(keepingCapacity: true)
+        for (k, kid) in e.kids.enumerated() {
+            if k > 0 { kids.append(UInt8(ascii: " ")) }
+            switch kid {
+            case .element(let k): ref(k, &kids)
+            case .content(let page, let mcid):
+                if page == e.page { PDFNumber.append(mcid, to: &kids) } else {
+                    kids += Self.mcrHead; object(page, &kids)
+                    kids += Self.mcidKey; PDFNumber.append(mcid, to: &kids); kids += Self.dictionaryEnd
                 }
+            case .annotation(let object, let page):
+                kids += Self.objrHead; PDFNumber.append(object, to: &kids); kids += Self.indirect
+                kids += Self.pageKey; PDFNumber.append(page, to: &kids); kids += Self.indirect; kids += Self.dictionaryEnd
             }
-            if e.kids.count == 1 { out += Self.kidsKey; out += kids } else if !e.kids.isEmpty {
-                out += Self.kidsKey; out.append(UInt8(ascii: "[")); out += kids; out.append(UInt8(ascii: "]"))
-            }
-            // Most elements have none: Foundation's trimming is slow enough to show on 80,000 cells.
-            if !e.attributes.isEmpty {
-                let attributes = e.attributes.trimmingCharacters(in: .whitespacesAndNewlines)
-                if !attributes.isEmpty { out.append(UInt8(ascii: " ")); out += Array(attributes.utf8) }
-            }
-            out += Self.dictionaryEnd
-            try writer.add(PDFObject(number: first + index, value: out))
+        }
+        if e.kids.count == 1 { out += Self.kidsKey; out += kids } else if !e.kids.isEmpty {
+            out += Self.kidsKey; out.append(UInt8(ascii: "[")); out += kids; out.append(UInt8(ascii: "]"))
+        }
+        // Most elements have none: Foundation's trimming is slow enough to show on 80,000 cells.
+        if !e.attributes.isEmpty {
+            let attributes = e.attributes.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !attributes.isEmpty { out.append(UInt8(ascii: " ")); out.append(contentsOf: attributes.utf8) }
+        }
+        out += Self.dictionaryEnd
+        return out
+    }
+
+    /// The parent tree (each page's elements by marked-content id, each annotation's element)
+    /// and the tree's root.
+    private func writeParentTree(to writer: PDFWriter, root: Int, first: Int) throws {
+        func ref(_ index: Int, _ out: inout [UInt8]) {
+            PDFNumber.append(first + index, to: &out)
+            out += Self.indirect
         }
         let tree = writer.reserve()
         var nums = Array("<< /Nums [".utf8)
