@@ -6,23 +6,25 @@
 // Here a glyph's x is rounded to a quarter pixel (its y to a whole pixel, as Cairo does: a
 // baseline stays on one pixel row, sharp, and every glyph of a line shares it), and each glyph
 // is drawn from its own coverage at that quarter-pixel phase: the outline FreeType loads for the
-// scaled font (no hinting, as the font options the project sets ask for: Cairo loads glyphs
-// with FT_LOAD_NO_HINTING then too), moved right by 0, 16, 32 or 48 of its 1/64-pixel units and
-// rendered by FreeType's grey rasterizer over its box rounded out to whole pixels, as Cairo
-// renders a glyph. At phase 0 the coverage is Cairo's own, bit for bit (GlyphRasterTests).
+// scaled font at the size Cairo draws it (its font matrix times the context's transform: a
+// canvas at scale 1.5, 2 or 3 gets glyphs 1.5, 2 or 3 times as large), without hinting, as the
+// font options the project sets ask for (Cairo loads glyphs with FT_LOAD_NO_HINTING then too),
+// moved right by 0, 16, 32 or 48 of its 1/64-pixel units and rendered by FreeType's grey
+// rasterizer over its box rounded out to whole pixels, as Cairo renders a glyph. At phase 0 the
+// coverage is Cairo's own, bit for bit, at any scale (PNGGlyphsTests).
 //
-// Each thread keeps its own coverages (open addressing on font, glyph and phase), rendered on
-// first use from its own FreeType faces (the font's file opened by this thread on its own
-// FT_Library, sized as Cairo sizes it for the scaled font: Cairo's face may be in use by another
-// thread, and cairo_ft_scaled_font_lock_face hands it back without its lock), then read without
-// any lock: threads painting PNG bands never wait for each other's text. A call is composited as
+// Each thread keeps its own coverages (open addressing on font, scale, glyph and phase),
+// rendered on first use from its own FreeType faces (the font's file opened by this thread on
+// its own FT_Library, sized as Cairo sizes it: Cairo's face may be in use by another thread, and
+// cairo_ft_scaled_font_lock_face hands it back without its lock), then read without any lock:
+// threads painting PNG bands never wait for each other's text. A call is composited as
 // Cairo's image compositor does: with pixman, each glyph OVER in turn in a solid source of the
 // colour's premultiplied 16-bit channels, or, when a glyph's ink box meets the box of the glyphs
 // before it, all of them ADDed into an A8 mask over their boxes, composited once.
 //
 // What this does not draw, it leaves to the caller (which shows the run with Cairo, as Pango
 // would): a surface other than an ARGB32 or RGB24 image, an operator other than OVER, a source
-// other than a solid colour, a clip that is not whole device pixels, a rotated or skewed
+// other than a solid colour, a glyph reaching a pixel a clip covers in part, a rotated or skewed
 // transform, font options other than grey antialiasing without hinting, synthesized bold or
 // oblique, colour glyphs (emoji: no outline), and glyphs over `max_glyph_side` pixels.
 #include <limits.h>
@@ -40,11 +42,12 @@ static const int max_glyph_side = 96;
 /* Horizontal phases per pixel. */
 enum { phases = 4 };
 
-/* One glyph of one scaled font at one phase: its coverage (A8; NULL when it has no pixels),
-   whose pixel (0, 0) is `ox`, `oy` pixels right of and below the whole pixel the glyph is placed
+/* One glyph of one scaled font drawn under a transform of scale `sx`, `sy`, at one phase: its
+   coverage (A8; NULL when it has no pixels), whose pixel (0, 0) is `ox`, `oy` pixels right of and below the whole pixel the glyph is placed
    on, and its ink box from that pixel's corner in 26.6 fixed point. */
 struct glyph {
     cairo_scaled_font_t *font;   /* referenced; NULL: empty slot */
+    double sx, sy;               /* the transform's scale: Cairo draws the font at its size times it */
     unsigned long index;
     int phase;
     pixman_image_t *coverage;
@@ -112,8 +115,16 @@ uint64_t grgr_shown_runs(void) { return active ? active->runs : 0; }
 
 uint64_t grgr_rendered_coverages(void) { return active ? active->rendered : 0; }
 
-static size_t slot_of(cairo_scaled_font_t *font, unsigned long index, int phase) {
-    uint64_t h = (uint64_t)(uintptr_t)font * 0x9e3779b97f4a7c15ull ^ ((uint64_t)index * phases + (uint64_t)phase) * 0xc2b2ae3d27d4eb4full;
+/* The bits of a transform's scale factor, for hashing (equal factors, equal bits: never -0). */
+static uint64_t scale_bits(double d) {
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u;
+}
+
+static size_t slot_of(cairo_scaled_font_t *font, double sx, double sy, unsigned long index, int phase) {
+    uint64_t h = (uint64_t)(uintptr_t)font * 0x9e3779b97f4a7c15ull ^ ((uint64_t)index * phases + (uint64_t)phase) * 0xc2b2ae3d27d4eb4full
+        ^ (scale_bits(sx) * 0x165667b19e3779f9ull + scale_bits(sy)) * 0x27d4eb2f165667c5ull;
     return (size_t)(h ^ (h >> 29));
 }
 
@@ -124,7 +135,7 @@ static int grow(struct cache *cache) {
     for (size_t i = 0; i < cache->capacity; i++) {
         struct glyph *g = &cache->slots[i];
         if (!g->font) continue;
-        size_t k = slot_of(g->font, g->index, g->phase) & (capacity - 1);
+        size_t k = slot_of(g->font, g->sx, g->sy, g->index, g->phase) & (capacity - 1);
         while (slots[k].font) k = (k + 1) & (capacity - 1);
         slots[k] = *g;
     }
@@ -134,13 +145,12 @@ static int grow(struct cache *cache) {
     return 0;
 }
 
-/* Renders glyph `index` of `font` moved right by `phase` quarters of a pixel, as Cairo renders a
-   glyph at a whole pixel (cairo-ft-font.c, _render_glyph_outline: the outline's control box
-   rounded out to whole pixels, FreeType's grey rasterizer). 1 on failure (nothing kept). */
-/* This thread's face of `file` at `index`, sized as Cairo sizes it for `font`
-   (_cairo_ft_unscaled_font_set_scale: the scale's x and y factors in 26.6, an identity shape for
-   an unrotated scale); NULL when it cannot be opened. */
-static FT_Face face_for(struct cache *cache, cairo_scaled_font_t *font, const char *file, int index) {
+/* This thread's face of `file` at `index`, sized as Cairo sizes it for `font` drawn with a
+   transform of scale `sx`, `sy` (Cairo draws with the scaled font of the font's face, font matrix
+   and options under the context's transform, _cairo_gstate_ensure_scaled_font; its size is the
+   font matrix times that transform, set as _cairo_ft_unscaled_font_set_scale does: the x and y
+   factors in 26.6, an identity shape for an unrotated scale); NULL when it cannot be opened. */
+static FT_Face face_for(struct cache *cache, cairo_scaled_font_t *font, double sx, double sy, const char *file, int index) {
     if (!file) return NULL;
     if (!cache->library && FT_Init_FreeType(&cache->library)) { cache->library = NULL; return NULL; }
     struct face *f = NULL;
@@ -159,9 +169,9 @@ static FT_Face face_for(struct cache *cache, cairo_scaled_font_t *font, const ch
         cache->face_count++;
     }
     if (!f->face) return NULL;
-    cairo_matrix_t scale;
-    cairo_scaled_font_get_scale_matrix(font, &scale);
-    FT_F26Dot6 width = (FT_F26Dot6)(fabs(scale.xx) * 64.0 + .5), height = (FT_F26Dot6)(fabs(scale.yy) * 64.0 + .5);
+    cairo_matrix_t size;
+    cairo_scaled_font_get_font_matrix(font, &size);
+    FT_F26Dot6 width = (FT_F26Dot6)(fabs(size.xx * sx) * 64.0 + .5), height = (FT_F26Dot6)(fabs(size.yy * sy) * 64.0 + .5);
     if (width != f->width || height != f->height) {
         FT_Set_Transform(f->face, NULL, NULL);
         if (FT_Set_Char_Size(f->face, width, height, 0, 0)) return NULL;
@@ -171,9 +181,13 @@ static FT_Face face_for(struct cache *cache, cairo_scaled_font_t *font, const ch
     return f->face;
 }
 
-static int render(struct cache *cache, struct glyph *g, cairo_scaled_font_t *font, const char *file, int face_index,
-                  unsigned long index, int phase) {
-    FT_Face face = face_for(cache, font, file, face_index);
+/* Renders glyph `index` of `font` (drawn with a transform of scale `sx`, `sy`) moved right by
+   `phase` quarters of a pixel, as Cairo renders a glyph at a whole pixel (cairo-ft-font.c,
+   _render_glyph_outline: the outline's control box rounded out to whole pixels, FreeType's grey
+   rasterizer). 1 on failure (nothing kept). */
+static int render(struct cache *cache, struct glyph *g, cairo_scaled_font_t *font, double sx, double sy, const char *file,
+                  int face_index, unsigned long index, int phase) {
+    FT_Face face = face_for(cache, font, sx, sy, file, face_index);
     if (!face || FT_HAS_MULTIPLE_MASTERS(face) || face->num_fixed_sizes > 0) { g->unsupported = 1; return 0; }
     int status = 0;
     if (FT_Load_Glyph(face, (FT_UInt)index, FT_LOAD_NO_HINTING | FT_LOAD_IGNORE_GLOBAL_ADVANCE_WIDTH | FT_LOAD_NO_BITMAP)
@@ -219,28 +233,30 @@ static int render(struct cache *cache, struct glyph *g, cairo_scaled_font_t *fon
     return status;
 }
 
-/* This thread's glyph `index` of `font` at `phase`, made on first use when `make` is set; NULL
-   when it is not there or cannot be made. Making one may move the table, so a call's glyphs are
-   all made first and their pointers taken after. */
-static struct glyph *lookup(struct cache *cache, cairo_scaled_font_t *font, const char *file, int face_index,
-                            unsigned long index, int phase, int make) {
+/* This thread's glyph `index` of `font` under a transform of scale `sx`, `sy` at `phase`, made on
+   first use when `make` is set; NULL when it is not there or cannot be made. Making one may move
+   the table, so a call's glyphs are all made first and their pointers taken after. */
+static struct glyph *lookup(struct cache *cache, cairo_scaled_font_t *font, double sx, double sy, const char *file,
+                            int face_index, unsigned long index, int phase, int make) {
     if (make && (cache->count + 1) * 2 > cache->capacity && grow(cache)) return NULL;
     if (!cache->capacity) return NULL;
-    size_t k = slot_of(font, index, phase) & (cache->capacity - 1);
+    size_t k = slot_of(font, sx, sy, index, phase) & (cache->capacity - 1);
     while (cache->slots[k].font) {
         struct glyph *g = &cache->slots[k];
-        if (g->font == font && g->index == index && g->phase == phase) return g;
+        if (g->font == font && g->sx == sx && g->sy == sy && g->index == index && g->phase == phase) return g;
         k = (k + 1) & (cache->capacity - 1);
     }
     if (!make) return NULL;
     struct glyph g = {0};
-    if (render(cache, &g, font, file, face_index, index, phase)) {
+    if (render(cache, &g, font, sx, sy, file, face_index, index, phase)) {
         if (g.coverage) pixman_image_unref(g.coverage);
         free(g.bits);
         return NULL;
     }
     cache->rendered++;
     g.font = cairo_scaled_font_reference(font);
+    g.sx = sx;
+    g.sy = sy;
     g.index = index;
     g.phase = phase;
     cache->slots[k] = g;
@@ -270,11 +286,38 @@ static uint16_t color_short(double d) { return (uint16_t)(d * 65535.0 + 0.5); }
 /* `d` rounded to Cairo's 24.8 fixed point (_cairo_fixed_from_double: to nearest). */
 static double fixed(double d) { return fabs(d) < 1e9 ? (double)lrint(d * 256.0) / 256.0 : d; }
 
-/* The clip as a region of whole device pixels within the surface; 1 when it is not one. */
-static int device_clip(cairo_t *cr, int width, int height, pixman_region32_t *clip) {
+/* The clip within the surface as regions of whole device pixels: `clip` the pixels wholly inside
+   it, `outer` those it touches (the same region when its edges are on whole pixels, as a cell's
+   are at scale 1, not always at 1.5); 1 when it is not rectangles. Cairo reports a clip off the
+   pixel grid as no rectangles: then `known` (the box the caller clipped to, in device space with
+   Cairo's numbers, or NULL) is the clip, when it agrees with Cairo's extents of it. */
+static int device_clip(cairo_t *cr, int width, int height, const double *known, pixman_region32_t *clip, pixman_region32_t *outer) {
     cairo_rectangle_list_t *list = cairo_copy_clip_rectangle_list(cr);
-    if (list->status) { cairo_rectangle_list_destroy(list); return 1; }
+    if (list->status) {
+        cairo_rectangle_list_destroy(list);
+        if (!known || !(known[2] >= known[0] && known[3] >= known[1])) return 1;
+        for (int i = 0; i < 4; i++) if (!(fabs(known[i]) < 1e9)) return 1;
+        double x0, y0, x1, y1;
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1);
+        cairo_user_to_device(cr, &x0, &y0);
+        cairo_user_to_device(cr, &x1, &y1);
+        /* Cairo's extents: the clip's box rounded out to whole pixels. */
+        if (lrint(fmin(x0, x1)) != (long)floor(known[0]) || lrint(fmin(y0, y1)) != (long)floor(known[1])
+            || lrint(fmax(x0, x1)) != (long)ceil(known[2]) || lrint(fmax(y0, y1)) != (long)ceil(known[3])) return 1;
+        pixman_region32_init(clip);
+        pixman_region32_init(outer);
+        double ix0 = ceil(known[0]), iy0 = ceil(known[1]), ix1 = floor(known[2]), iy1 = floor(known[3]);
+        if (ix1 > ix0 && iy1 > iy0)
+            pixman_region32_union_rect(clip, clip, (int)ix0, (int)iy0, (unsigned)(ix1 - ix0), (unsigned)(iy1 - iy0));
+        double ox0 = floor(known[0]), oy0 = floor(known[1]), ox1 = ceil(known[2]), oy1 = ceil(known[3]);
+        if (ox1 > ox0 && oy1 > oy0)
+            pixman_region32_union_rect(outer, outer, (int)ox0, (int)oy0, (unsigned)(ox1 - ox0), (unsigned)(oy1 - oy0));
+        pixman_region32_intersect_rect(clip, clip, 0, 0, (unsigned)width, (unsigned)height);
+        pixman_region32_intersect_rect(outer, outer, 0, 0, (unsigned)width, (unsigned)height);
+        return 0;
+    }
     pixman_region32_init(clip);
+    pixman_region32_init(outer);
     for (int i = 0; i < list->num_rectangles; i++) {
         cairo_rectangle_t c = list->rectangles[i];
         double x0 = c.x, y0 = c.y, x1 = c.x + c.width, y1 = c.y + c.height;
@@ -283,16 +326,22 @@ static int device_clip(cairo_t *cr, int width, int height, pixman_region32_t *cl
         /* As Cairo keeps the clip: in 24.8 fixed point (a band's clip of 40 px at scale 1.5 is
            39.99999… px here, a whole pixel there). */
         x0 = fixed(x0); y0 = fixed(y0); x1 = fixed(x1); y1 = fixed(y1);
-        if (x0 != floor(x0) || y0 != floor(y0) || x1 != floor(x1) || y1 != floor(y1) || x1 < x0 || y1 < y0
-            || fabs(x0) > 1e9 || fabs(y0) > 1e9 || fabs(x1) > 1e9 || fabs(y1) > 1e9) {
+        if (x1 < x0 || y1 < y0 || fabs(x0) > 1e9 || fabs(y0) > 1e9 || fabs(x1) > 1e9 || fabs(y1) > 1e9) {
             cairo_rectangle_list_destroy(list);
             pixman_region32_fini(clip);
+            pixman_region32_fini(outer);
             return 1;
         }
-        pixman_region32_union_rect(clip, clip, (int)x0, (int)y0, (unsigned)(x1 - x0), (unsigned)(y1 - y0));
+        double ix0 = ceil(x0), iy0 = ceil(y0), ix1 = floor(x1), iy1 = floor(y1);
+        if (ix1 > ix0 && iy1 > iy0)
+            pixman_region32_union_rect(clip, clip, (int)ix0, (int)iy0, (unsigned)(ix1 - ix0), (unsigned)(iy1 - iy0));
+        double ox0 = floor(x0), oy0 = floor(y0), ox1 = ceil(x1), oy1 = ceil(y1);
+        if (ox1 > ox0 && oy1 > oy0)
+            pixman_region32_union_rect(outer, outer, (int)ox0, (int)oy0, (unsigned)(ox1 - ox0), (unsigned)(oy1 - oy0));
     }
     cairo_rectangle_list_destroy(list);
     pixman_region32_intersect_rect(clip, clip, 0, 0, (unsigned)width, (unsigned)height);
+    pixman_region32_intersect_rect(outer, outer, 0, 0, (unsigned)width, (unsigned)height);
     return 0;
 }
 
@@ -306,6 +355,11 @@ static long quarters(double x) { return (long)floor(x * phases + 0.5); }
 static int pixel_of(long q) { return (int)(q >= 0 ? q / phases : -((-q + phases - 1) / phases)); }
 
 int grgr_show_glyphs(cairo_t *cr, cairo_scaled_font_t *font, const char *file, int face_index, const cairo_glyph_t *glyphs, int count) {
+    return grgr_show_glyphs_in_clip(cr, font, file, face_index, glyphs, count, NULL);
+}
+
+int grgr_show_glyphs_in_clip(cairo_t *cr, cairo_scaled_font_t *font, const char *file, int face_index, const cairo_glyph_t *glyphs,
+                             int count, const double *clip_box) {
     struct cache *cache = active;
     if (!cache || count <= 0 || !glyphs || cairo_status(cr)) return 1;
     cairo_surface_t *target = cairo_get_group_target(cr);
@@ -329,24 +383,40 @@ int grgr_show_glyphs(cairo_t *cr, cairo_scaled_font_t *font, const char *file, i
         cache->checked_font = cairo_scaled_font_reference(font);
     }
     cairo_scaled_font_get_font_matrix(font, &font_matrix);
+    /* Cairo draws the font at its font matrix times the transform (whatever transform the
+       scaled font was made for): that size, unrotated and unskewed, or Cairo's. */
+    cairo_matrix_t device;
+    cairo_matrix_multiply(&device, &font_matrix, &ctm);
+    if (device.xy != 0 || device.yx != 0 || !(device.xx > 0) || !(device.yy > 0)) return 1;
+    double sx = ctm.xx, sy = ctm.yy;
     int width = cairo_image_surface_get_width(target), height = cairo_image_surface_get_height(target);
 
     /* The clip, and glyphs to device space as Cairo's gstate does it: those ten font sizes
        outside the clip's extents are dropped (they take no part in the overlap test). */
-    pixman_region32_t clip;
-    if (device_clip(cr, width, height, &clip)) return 1;
-    pixman_box32_t visible = *pixman_region32_extents(&clip);
-    if (visible.x2 <= visible.x1 || visible.y2 <= visible.y1) { pixman_region32_fini(&clip); cache->runs++; return 0; }
-    cairo_matrix_t scale;
-    cairo_scaled_font_get_scale_matrix(font, &scale);
-    double reach = 10 * fmax(fabs(scale.xx), fabs(scale.yy));
+    pixman_region32_t clip, outer;
+    if (device_clip(cr, width, height, clip_box, &clip, &outer)) return 1;
+    pixman_box32_t visible = *pixman_region32_extents(&outer);
+    /* The pixels a clip off the pixel grid covers in part (none at whole pixels). */
+    pixman_region32_t edge;
+    pixman_region32_init(&edge);
+    pixman_region32_subtract(&edge, &outer, &clip);
+    int partial = pixman_region32_not_empty(&edge);
+    pixman_region32_fini(&outer);
+    if (visible.x2 <= visible.x1 || visible.y2 <= visible.y1) {
+        pixman_region32_fini(&edge);
+        pixman_region32_fini(&clip);
+        cache->runs++;
+        return 0;
+    }
+    /* Cairo's max_scale of the font it draws with. */
+    double reach = 10 * fmax(fabs(device.xx), fabs(device.yy));
     double lx = visible.x1 - reach, ly = visible.y1 - reach, hx = visible.x2 + reach, hy = visible.y2 + reach;
     cairo_matrix_t aggregate;
     cairo_matrix_init_translate(&aggregate, font_matrix.x0, font_matrix.y0);
     cairo_matrix_multiply(&aggregate, &aggregate, &ctm);
     struct placed stack[128];
     struct placed *placed = count <= 128 ? stack : malloc(sizeof *placed * (size_t)count);
-    if (!placed) { pixman_region32_fini(&clip); return 1; }
+    if (!placed) { pixman_region32_fini(&edge); pixman_region32_fini(&clip); return 1; }
     int kept = 0, failed = 0;
     for (int i = 0; i < count; i++) {
         double x = glyphs[i].x, y = glyphs[i].y;
@@ -355,15 +425,24 @@ int grgr_show_glyphs(cairo_t *cr, cairo_scaled_font_t *font, const char *file, i
         if (!(fabs(x) < 1e9 && fabs(y) < 1e9)) { failed = 1; break; }
         long q = quarters(x);
         int px = pixel_of(q), phase = (int)(q - (long)px * phases);
-        const struct glyph *glyph = lookup(cache, font, file, face_index, glyphs[i].index, phase, 1);
+        const struct glyph *glyph = lookup(cache, font, sx, sy, file, face_index, glyphs[i].index, phase, 1);
         if (!glyph || glyph->unsupported) { failed = 1; break; }
         placed[kept++] = (struct placed){NULL, glyphs[i].index, phase, px, (int)floor(y + 0.5)};
     }
     /* Every glyph is in the table now, which no longer moves. */
     for (int i = 0; i < kept && !failed; i++) {
-        placed[i].glyph = lookup(cache, font, file, face_index, placed[i].index, placed[i].phase, 0);
+        placed[i].glyph = lookup(cache, font, sx, sy, file, face_index, placed[i].index, placed[i].phase, 0);
         if (!placed[i].glyph) failed = 1;
     }
+    /* A clip off the pixel grid covers its edge pixels in part, as this does not: a call with
+       a glyph that reaches them is Cairo's. */
+    for (int i = 0; i < kept && !failed && partial; i++) {
+        const struct glyph *gl = placed[i].glyph;
+        if (!gl->coverage) continue;
+        pixman_box32_t box = {placed[i].x + gl->ox, placed[i].y + gl->oy, placed[i].x + gl->ox + gl->width, placed[i].y + gl->oy + gl->height};
+        if (pixman_region32_contains_rectangle(&edge, &box) != PIXMAN_REGION_OUT) failed = 1;
+    }
+    pixman_region32_fini(&edge);
     if (failed) {
         pixman_region32_fini(&clip);
         if (placed != stack) free(placed);

@@ -14,14 +14,21 @@ void grgr_end(void);
 bool grgr_active(void);
 
 /* Shows `count` glyphs of `font` (whose glyphs are those of face `face_index` of the font file
-   `file`; user-space positions, as for cairo_show_glyphs) with `cr`'s
-   source, clip and transform, at quarter-pixel x positions and whole-pixel y positions.
+   `file`; user-space positions, as for cairo_show_glyphs) with `cr`'s source, clip and transform
+   (any scale: glyphs at the font's size times it, as Cairo draws them), at quarter-pixel x
+   positions and whole-pixel y positions.
    0: shown. 1: nothing drawn, the caller shows them with Cairo (not an image surface, another
-   operator or source, a clip of fractional pixels, a rotated transform, no active thread, a
-   colour or synthesized or oversized glyph, font options other than grey antialiasing without
-   hinting). */
+   operator or source, a glyph reaching a pixel the clip covers in part, a rotated or skewed
+   transform, no active thread, a colour or synthesized or oversized glyph, font options other
+   than grey antialiasing without hinting). */
 int grgr_show_glyphs(cairo_t *cr, cairo_scaled_font_t *font, const char *file, int face_index,
                      const cairo_glyph_t *glyphs, int count);
+
+/* `grgr_show_glyphs` with the clip's box known to the caller (`clip_box`: x0, y0, x1, y1 in
+   device space, corners in Cairo's 24.8 fixed point; NULL: not known), for the clip Cairo does
+   not report as rectangles: one off the pixel grid. */
+int grgr_show_glyphs_in_clip(cairo_t *cr, cairo_scaled_font_t *font, const char *file, int face_index,
+                             const cairo_glyph_t *glyphs, int count, const double *clip_box);
 
 /* Glyph runs this thread showed itself, and coverages it rendered, since `grgr_begin` (tests). */
 uint64_t grgr_shown_runs(void);

@@ -264,6 +264,9 @@ final class RenderJob {
     /// Whether PNG text is composited by each painting thread (`GlyphCompositor`), the same
     /// pixels as Cairo's, without its process-wide glyph lock. Tests turn it off to compare.
     var composesGlyphs = true
+    /// Whether PNG text is placed at quarter-pixel positions (`PNGGlyphs`) where it can be; off,
+    /// Pango and Cairo show it on whole pixels. Tests turn it off to compare.
+    var placesGlyphsAtQuarters = true
     /// Whether SVG text is painted in chunks on the lanes (tests compare with one piece).
     var chunksText = true
     /// Whether PDF is written by the project's writer (`RenderJob.ownPDF`) where it can write

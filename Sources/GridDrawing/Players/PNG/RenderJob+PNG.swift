@@ -77,10 +77,10 @@ extension RenderJob {
         /// Paints bands `first`, `first + threads`, … with `painter`, handing each to the encoder
         /// (in turn, when it needs them in order). Without a painter (it could not be made) the
         /// bands are only passed along.
-        let composes = composesGlyphs
+        let composes = composesGlyphs, quarters = placesGlyphsAtQuarters
         @Sendable func work(_ first: Int, _ painter: Unchecked<(GridPainter, TextLayout)?>) {
             // The thread's glyph coverages are kept from band to band.
-            PNGGlyphs.onThisThread { GlyphCompositor.onThisThread(composes) { paintBands(first, painter) } }
+            PNGGlyphs.onThisThread(quarters) { GlyphCompositor.onThisThread(composes) { paintBands(first, painter) } }
         }
         @Sendable func paintBands(_ first: Int, _ painter: Unchecked<(GridPainter, TextLayout)?>) {
             painter.value?.0.pixelsPerDeviceUnit = 1
@@ -206,7 +206,7 @@ extension RenderJob {
         painter.startBand()
         // Text at quarter-pixel positions (`PNGGlyphs`), with this thread's coverages when its
         // band loop keeps them, else this band's.
-        try PNGGlyphs.onThisThread {
+        try PNGGlyphs.onThisThread(placesGlyphsAtQuarters) {
             try paintTiles(band, y: y, rows: rows, scale: s, page: page, painter: painter, blockText: blockText)
         }
     }
@@ -214,6 +214,7 @@ extension RenderJob {
     private func paintTiles(_ band: BandBuffer, y: Int, rows: Int, scale s: Double, page: PDFPagination.Page?,
                             painter: GridPainter, blockText: TextLayout) throws {
         for (x, cr) in band.tiles {
+            cr.tracksClipForGlyphs = placesGlyphsAtQuarters
             cr.identityMatrix()
             cr.paintReplacing(grid.background)
             cr.translate(Double(-x), Double(-y))
