@@ -28,6 +28,9 @@ struct GridRenderCommand: ParsableCommand {
             TimingsRecording.startMain()
             // The CLI's process may be changed for speed (docs/API.md, "Accelerators").
             GridRenderAccelerators.install()
+            // Nothing in this process uses fontconfig's default configuration: an empty one spares
+            // Pango's start-up FcInit() loading the system's (DefaultFontConfiguration).
+            DefaultFontConfiguration.leaveEmpty()
             // Ctrl-C, SIGTERM and SIGHUP remove any temporary output file before the process dies.
             TemporaryFiles.removeOnSignals()
             // ulimit -f is a write error; a trap under a memory limit is one line, no backtrace.

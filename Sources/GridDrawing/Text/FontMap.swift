@@ -9,22 +9,18 @@ import GridDocument
 /// machine's installed fonts, locale and HOME cannot change the output (DESIGN.md §4 Contract).
 /// `.system` uses fontconfig's default configuration. One per render task: Pango font maps are
 /// not thread-safe, so this type is deliberately not Sendable.
+///
+/// It never changes fontconfig's current configuration (`FcConfigSetCurrent`): that one is the host
+/// process's, used by every Pango font map without a configuration of its own (a GTK program's,
+/// `pango_cairo_font_map_get_default()`'s). An empty one installed here once, to spare the few
+/// milliseconds Pango's `FcInit()` thread spends loading the system's, left the host's font maps
+/// without a single font after the first render: their runs came without a Cairo scaled font
+/// (HostPangoAlongsideRendersTests).
 final class FontMap {
     let pointer: UnsafeMutablePointer<PangoFontMap>
     let mode: PreparedGrid.FontMode
     /// Lower-cased family names the font map can serve, for the unknown-family warning.
     let families: Set<String>
-
-    /// Start-up: Pango's first font map starts a thread that calls `FcInit()`, which parses every
-    /// system fontconfig file and reads every font cache, and Pango waits for it before the first
-    /// font lookup, even for a font map with its own configuration: about half of a small render.
-    /// Installed once before the first font map, an empty default configuration makes `FcInit()`
-    /// return at once; `.system` font maps load the system configuration themselves (`systemConfig`).
-    private static let emptyDefaultConfig: Bool = {
-        guard let config = FcConfigCreate() else { return false }
-        defer { FcConfigDestroy(config) }  // FcConfigSetCurrent takes its own reference
-        return FcConfigSetCurrent(config) != 0
-    }()
 
     /// The system's fontconfig configuration and fonts, loaded on first use and shared by every
     /// `.system` font map (what `FcInit()` would have made the default).
@@ -33,7 +29,6 @@ final class FontMap {
     /// `fontDirectories`: the pinned stack's directories; empty = the default stack (`FontStack`).
     init(mode: PreparedGrid.FontMode, fontDirectories: [String] = []) throws {
         self.mode = mode
-        _ = FontMap.emptyDefaultConfig
         if mode == .pinned {
             for directory in fontDirectories {
                 // A directory holding fonts (not a named pipe, not empty): bad input, exit 2.

@@ -4,7 +4,7 @@ import Testing
 
 /// The CIDs of a CFF subset's glyphs read from its charset: Noto Sans CJK is CID-keyed with
 /// CID = glyph id, and HarfBuzz keeps each glyph's CID when it renumbers them.
-@Suite(.shapesOnItsOwn) struct CFFCharsetTests {
+@Suite struct CFFCharsetTests {
     @Test func cjkSubsetKeepsItsCIDs() throws {
         let line = ShapedLine("漢字表格数据统计", font: "Noto Sans CJK SC 14")
         let font = line.runs[0].font

@@ -3,7 +3,7 @@ import Testing
 
 /// A cluster's text split over its glyphs so that a glyph shared by clusters stands for the
 /// same text in each.
-@Suite(.shapesOnItsOwn) struct PDFClusterTextTests {
+@Suite struct PDFClusterTextTests {
     static func split(_ text: String, font: String) -> [[String]] {
         let line = ShapedLine(text, font: font)
         return line.runs.map { $0.glyphs.map(\.text) }

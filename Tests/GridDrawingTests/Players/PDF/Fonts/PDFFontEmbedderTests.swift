@@ -6,7 +6,7 @@ import Testing
 /// Fonts embedded by `PDFFontEmbedder` in a PDF that shows glyphs by id: readers find them
 /// embedded, subset and with Unicode, get the text back, and draw the pixels Cairo's own PDF of
 /// the same glyphs draws, for scripts whose glyphs and characters do not map one to one.
-@Suite(.shapesOnItsOwn) struct PDFFontEmbedderTests {
+@Suite struct PDFFontEmbedderTests {
     struct Sample: CustomStringConvertible {
         var font: String
         var text: String

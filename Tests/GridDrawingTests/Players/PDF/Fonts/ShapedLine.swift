@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 import CCairo
 import CPangoCairo
@@ -23,30 +22,20 @@ struct ShapedLine {
 
     var runs: [Run] = []
 
-    /// `text` in `font` (a Pango font description, "DejaVu Sans 14").
-    /// Lines are shaped one at a time: shaped on several test threads at once, Pango sometimes
-    /// gave runs whose font has no Cairo scaled font (open: see the notes of 2026-11-27).
-    private static let lock = NSLock()
-
+    /// `text` in `font` (a Pango font description, "DejaVu Sans 14"), with a font map of its own
+    /// on fontconfig's current configuration (the system's fonts). Every run must come with a
+    /// Cairo scaled font: until 2026-11-27 none did once another suite had rendered, because the
+    /// library emptied that configuration (HostPangoAlongsideRendersTests).
     init(_ text: String, font: String) {
-        // Shaped again when a run came without a Cairo scaled font (a transient failure seen only
-        // while other suites render in parallel: open, see the notes of 2026-11-27).
-        for _ in 0..<50 {
-            if shape(text, font: font) { placeEachGlyphOnItsOwn(); return }
-            runs = []
-            usleep(5_000)
-        }
-        Issue.record("no Cairo scaled font for a run of \(text) in \(font), 50 times")
+        shape(text, font: font)
+        placeEachGlyphOnItsOwn()
     }
 
-    /// Shapes `text` into `runs`; false when a run's font has no Cairo scaled font.
-    private mutating func shape(_ text: String, font: String) -> Bool {
-        ShapedLine.lock.lock()
-        defer { ShapedLine.lock.unlock() }
+    /// Shapes `text` into `runs`; a run without a font with a Cairo scaled font is an issue.
+    private mutating func shape(_ text: String, font: String) {
         let surface = cairo_pdf_surface_create_for_stream(nil, nil, 100, 100)
         let cr = cairo_create(surface)
         defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
-        // A font map of its own (not the thread's default, which other tests' renders share).
         let fontMap = pango_cairo_font_map_new()!
         defer { g_object_unref(UnsafeMutableRawPointer(fontMap)) }
         let context = pango_font_map_create_context(UnsafeMutableRawPointer(fontMap).assumingMemoryBound(to: PangoFontMap.self))!
@@ -69,8 +58,11 @@ struct ShapedLine {
             var logical = PangoRectangle()
             pango_layout_iter_get_run_extents(iter, nil, &logical)
             let item = run.pointee.item.pointee, string = run.pointee.glyphs.pointee
-            // nil only for a font Cairo could not make (seen under parallel tests): shaped again.
-            guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(item.analysis.font)) else { return false }
+            guard let scaled = item.analysis.font.flatMap({ pango_cairo_font_get_scaled_font(OpaquePointer($0)) }) else {
+                Issue.record("no Cairo scaled font for a run of \(text) in \(font)")
+                runs = []
+                return
+            }
             let itemBytes = Array(utf8[Int(item.offset)..<Int(item.offset + item.length)])
             let starts = Set((0..<Int(string.num_glyphs)).map { Int(string.log_clusters[$0]) }).sorted()
             let font = ScaledFont(retaining: scaled)
@@ -95,7 +87,6 @@ struct ShapedLine {
             }
             runs.append(Run(font: font, glyphs: glyphs))
         } while pango_layout_iter_next_run(iter) != 0
-        return true
     }
 
     /// Every other glyph a third of a point lower: Cairo's PDF then places each glyph with its
@@ -121,17 +112,5 @@ struct ShapedLine {
             for g in run.glyphs where map[g.id]?.isEmpty ?? true { map[g.id] = g.text }
         }
         return map
-    }
-}
-
-extension Trait where Self == ConditionTrait {
-    /// Suites built on `ShapedLine` are left out of the CI run: while other suites render in
-    /// parallel in the same process, Pango gives this helper's runs fonts without a Cairo scaled
-    /// font, for hundreds of milliseconds at a time (not a crash since 2026-11-27; the cause is
-    /// open, see that session's notes). Run alone (`swift test --filter PDFFontEmbedderTests`)
-    /// they pass.
-    static var shapesOnItsOwn: Self {
-        .disabled(if: ProcessInfo.processInfo.environment["CI"] != nil,
-                  "ShapedLine: Pango fonts without a Cairo scaled font while other suites render in parallel (open)")
     }
 }
