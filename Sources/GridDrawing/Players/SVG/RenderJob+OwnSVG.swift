@@ -21,7 +21,7 @@ extension RenderJob {
         painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
         let chunks = textChunks
-        let defs = SVGGlyphDefs()
+        let defs = SVGGlyphDefs(prefix: svgIDPrefix())
         try seedFonts(defs)
         var cells = SVGPart(), overlay = SVGPart()
         let text = UnsafeMutablePointer<SVGPart>.allocate(capacity: chunks.count)

@@ -13,7 +13,7 @@ extension RenderJob {
         painter.pixelsPerDeviceUnit = 1 / fit   // as for PDF pages: the layout snapped to points
         painter.recordsLinks = true
         let sheet = Rect(x: 0, y: 0, width: page.width, height: page.height)
-        let defs = SVGGlyphDefs()
+        let defs = SVGGlyphDefs(prefix: svgIDPrefix(page: p, fit: fit))
         try seedFonts(defs)
         painter.glyphBatch = GlyphBatch()
         defer { painter.glyphBatch = nil }

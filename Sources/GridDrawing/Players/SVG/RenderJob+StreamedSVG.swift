@@ -16,7 +16,7 @@ extension RenderJob {
         painter.pixelsPerDeviceUnit = 1
         painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
-        let defs = SVGGlyphDefs()
+        let defs = SVGGlyphDefs(prefix: svgIDPrefix())
         try seedFonts(defs)
         let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
         let cells: SVGPart, first: SVGPart

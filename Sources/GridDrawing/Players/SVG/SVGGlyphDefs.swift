@@ -7,6 +7,8 @@ import GridLayout
 /// order; `f` + a hash of the font's outlines for any other, such as a fallback font) followed
 /// by the glyph's id in the font, e.g. `a38`, `fk3q9x2m1-38`. A part records the ids it uses;
 /// the document defines their union once, so the parts' bodies join by concatenation.
+/// Every id starts with `prefix`, the document's own (`RenderJob.svgIDPrefix`), so documents
+/// inlined in one HTML page never share an id: `g5402c21f-a38`.
 ///
 /// `@unchecked Sendable`: every property is guarded by `lock`.
 final class SVGGlyphDefs: @unchecked Sendable {
@@ -20,6 +22,13 @@ final class SVGGlyphDefs: @unchecked Sendable {
     private var elements: [[UInt8]: [UInt8]] = [:]
 
     private var refusedFlag = false
+
+    /// What starts every id handed out (glyph codes, clip paths; images: `SVGPlayer.imageID`).
+    let prefix: [UInt8]
+
+    init(prefix: [UInt8] = []) {
+        self.prefix = prefix
+    }
 
     /// Whether a part's player refused (`SVGPlayer`): the other parts stop writing.
     var refused: Bool {
@@ -37,7 +46,7 @@ final class SVGGlyphDefs: @unchecked Sendable {
     func seed(_ key: UInt64) {
         lock.wait(); defer { lock.signal() }
         guard codes[key] == nil else { return }
-        codes[key] = SVGGlyphDefs.letters(codes.count)
+        codes[key] = prefix + SVGGlyphDefs.letters(codes.count)
     }
 
     /// The code of the font with `key`.
@@ -46,7 +55,7 @@ final class SVGGlyphDefs: @unchecked Sendable {
         if let code = codes[key] { return code }
         // Not seeded: a code of its own from the key, never one a seeded font has (letters
         // only) and ending in "-" so that the glyph number is read apart.
-        return Array("f".utf8) + Array(String(key >> 24, radix: 36).utf8) + [UInt8(ascii: "-")]
+        return prefix + Array("f".utf8) + Array(String(key >> 24, radix: 36).utf8) + [UInt8(ascii: "-")]
     }
 
     /// The path data of `id`, made by `make` (outside the lock) the first time.
@@ -71,7 +80,7 @@ final class SVGGlyphDefs: @unchecked Sendable {
             if k > 0 { numbers.append(UInt8(ascii: "_")) }
             SVGNumber.append(v, to: &numbers)
         }
-        let id = Array("clip-".utf8) + numbers
+        let id = prefix + Array("clip-".utf8) + numbers
         element(id) {
             var d: [UInt8] = Array("M".utf8)
             SVGNumber.append(x0, to: &d); d.append(0x20); SVGNumber.append(y0, to: &d)

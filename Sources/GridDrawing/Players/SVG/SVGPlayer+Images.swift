@@ -9,8 +9,9 @@ import GridLayout
 /// past its clip. The link is Cairo's: the surface's URI (an image file's token, replaced by
 /// the file's bytes as the output is written: `SVGImageTokens`), its attached PNG or JPEG bytes
 /// (colour emoji), or the pixels encoded as PNG by `cairo_surface_write_to_png_stream` (a
-/// glow). Ids are the project's: `image` and the token's number, or `image-` and a hash of the
-/// bytes, so equal pictures written by different threads share one definition.
+/// glow). Ids are the project's: the document's prefix (`SVGGlyphDefs.prefix`), then `image` and
+/// the token's number, or `image-` and a hash of the bytes, so equal pictures written by
+/// different threads share one definition.
 extension SVGPlayer {
     func write(_ image: ImageNode, tx: Double, ty: Double, clip: Rect?) {
         guard case .surface(let surface) = image.source else { return refuse("an image drawn from a pattern") }
@@ -64,7 +65,7 @@ extension SVGPlayer {
         if let uri = SVGPlayer.mime(surface, CAIRO_MIME_TYPE_URI) {
             href = uri
             let digits = uri.reversed().prefix { $0 >= 0x30 && $0 <= 0x39 }.reversed()
-            id = Array("image".utf8) + digits
+            id = defs.prefix + Array("image".utf8) + digits
         } else {
             var data: [UInt8], type: String
             if let png = SVGPlayer.mime(surface, CAIRO_MIME_TYPE_PNG) {
@@ -76,7 +77,7 @@ extension SVGPlayer {
                 (data, type) = (png, "image/png")
             }
             href = Array("data:\(type);base64,".utf8) + Array(Data(data).base64EncodedData())
-            id = Array("image-".utf8) + Array(String(SVGPlayer.hash(data), radix: 36).utf8)
+            id = defs.prefix + Array("image-".utf8) + Array(String(SVGPlayer.hash(data), radix: 36).utf8)
         }
         defs.element(id) {
             var out = Array("<image id=\"".utf8) + id + Array("\" width=\"\(surface.width)\" height=\"\(surface.height)\" xlink:href=\"".utf8)

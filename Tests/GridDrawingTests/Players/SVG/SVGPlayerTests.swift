@@ -152,7 +152,7 @@ import Testing
         let grid = Self.table(rows: 200)
         #expect(RowChunks.partition(rows: 200, columns: 4).count > 1)
         let one = try Self.svg(grid, threads: 1, chunked: false)
-        #expect(String(decoding: one, as: UTF8.self).contains("<use href=\"#a"), "written by the player")
+        #expect(String(decoding: one, as: UTF8.self).contains("<use href=\"#g"), "written by the player")
         for threads in [1, 4] { #expect(try Self.svg(grid, threads: threads) == one, "\(threads) threads") }
     }
 

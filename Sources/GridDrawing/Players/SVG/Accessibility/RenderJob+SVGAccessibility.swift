@@ -7,8 +7,20 @@ extension RenderJob {
     /// that page shows, placed and scaled as the page draws them.
     func svgAccessibility(page: PDFPagination.Page? = nil, fit: Double = 1) -> SVGAccessibility? {
         guard tagsSVG else { return nil }
-        let placement = page.map { SVGAccessibleTable.Placement(regions: $0.regions, origin: $0.gridOrigin, scale: fit) }
+        return SVGAccessibility(grid: grid, layout: layout, placement: svgPlacement(page: page, fit: fit))
+    }
+
+    /// What prefixes every id the SVG player writes in this document (`SVGGlyphDefs.prefix`):
+    /// `g`, the accessibility layer's suffix (`SVGAccessibleIDs`, a hash of the document's
+    /// content, the same on every run and thread count; made with the layer off too) and `-`.
+    func svgIDPrefix(page: PDFPagination.Page? = nil, fit: Double = 1) -> [UInt8] {
+        let ids = SVGAccessibility.ids(grid: grid, layout: layout, placement: svgPlacement(page: page, fit: fit))
+        return Array("g\(ids.suffix)-".utf8)
+    }
+
+    /// The part of the canvas an SVG shows: all of it, or `page` placed and scaled.
+    private func svgPlacement(page: PDFPagination.Page?, fit: Double) -> SVGAccessibleTable.Placement {
+        page.map { SVGAccessibleTable.Placement(regions: $0.regions, origin: $0.gridOrigin, scale: fit) }
             ?? SVGAccessibleTable.Placement(regions: regions, origin: frame.gridOrigin)
-        return SVGAccessibility(grid: grid, layout: layout, placement: placement)
     }
 }

@@ -22,18 +22,30 @@ struct SVGAccessibility {
     let ids: SVGAccessibleIDs
 
     init(grid: PreparedGrid, layout: Layout, placement: SVGAccessibleTable.Placement) {
-        var accessibility = grid.accessibility
-        // A grid built in code has no document: its title block names it.
-        if accessibility.title == nil, let block = grid.title, !block.text.isEmpty {
-            accessibility.title = block.style.markup == .markdown ? InlineMarkup.parse(block.text).text : block.text
-        }
+        let accessibility = Self.accessibility(of: grid)
         self.accessibility = accessibility
         language = grid.language
         description = accessibility.description
-        ids = SVGAccessibleIDs(name: accessibility.name, description: description, grid: grid,
-                               rows: layout.rows.count, columns: layout.columns.count, placement: placement)
+        ids = Self.ids(grid: grid, accessibility: accessibility, layout: layout, placement: placement)
         table = SVGAccessibleTable(layout: layout, cells: grid.cells, accessibility: accessibility,
                                    placement: placement, nameID: ids.title)
+    }
+
+    /// The grid's text alternative; a grid built in code has no document: its title block names it.
+    static func accessibility(of grid: PreparedGrid) -> GridAccessibility {
+        var accessibility = grid.accessibility
+        if accessibility.title == nil, let block = grid.title, !block.text.isEmpty {
+            accessibility.title = block.style.markup == .markdown ? InlineMarkup.parse(block.text).text : block.text
+        }
+        return accessibility
+    }
+
+    /// The ids of the layer of `grid` shown at `placement` (without making the table of roles).
+    static func ids(grid: PreparedGrid, accessibility: GridAccessibility? = nil, layout: Layout,
+                    placement: SVGAccessibleTable.Placement) -> SVGAccessibleIDs {
+        let accessibility = accessibility ?? Self.accessibility(of: grid)
+        return SVGAccessibleIDs(name: accessibility.name, description: accessibility.description, grid: grid,
+                                rows: layout.rows.count, columns: layout.columns.count, placement: placement)
     }
 
     /// The attributes added to `<svg …>`, each with its leading space.

@@ -11,9 +11,15 @@ import GridDocument
 /// differ in it). An FNV-1a hash of those values, not of the output's bytes: the same on every
 /// run and at every thread count. Pictures equal in all of them share ids; their titles and
 /// descriptions are then the same text, so each label still reads right.
+///
+/// The same suffix prefixes every id the SVG player writes (glyphs, clip paths, images:
+/// `SVGGlyphDefs.prefix`), so two pictures inlined in one page do not define the same id for
+/// different glyphs; it is made with the layer off too (`RenderJob.svgIDPrefix`).
 struct SVGAccessibleIDs: Equatable {
     let title: String
     let description: String
+    /// Eight hex digits of the hash: the document's own.
+    let suffix: String
 
     init(name: String, description: String?, grid: PreparedGrid, rows: Int, columns: Int, placement: SVGAccessibleTable.Placement) {
         var hash = Hash()
@@ -32,7 +38,7 @@ struct SVGAccessibleIDs: Equatable {
             }
         }
         for v in [placement.origin.x, placement.origin.y, placement.scale] { hash.add(v.bitPattern) }
-        let suffix = hash.suffix
+        suffix = hash.suffix
         title = "gridrender-title-" + suffix
         self.description = "gridrender-desc-" + suffix
     }
