@@ -231,17 +231,7 @@ final class RenderJob {
                              gridOrigin: Point?, closeBottoms: Bool, painter: GridPainter, blockText: TextLayout?,
                              layers: GridPainter.Layers, rows: Range<Int>?) throws {
         if layers.contains(.cells), let blockText {
-            for b in blocks ?? frame.blocks where b.rect.intersects(visible) {
-                let style = CanvasFrame.blockStyle(b.block.style)
-                let inner = b.rect.inset(by: style.padding)
-                let text = painter.prepared(b.block.text, style: style, width: inner.width, scratch: blockText)
-                var list = DisplayList()
-                painter.recordBlock(into: &list, text, style: style, rect: b.rect, inner: inner, target: PaintTarget(cr))
-                try painter.play(list, on: cr)
-                let place: MissingGlyphs.Place = b.block == grid.title ? .title : b.block == grid.subtitle ? .subtitle : .footnote
-                painter.noteMissing(in: text, at: place)
-                painter.noteDropped(in: text, at: place)
-            }
+            try paintBlocks(blocks ?? frame.blocks, cr: cr, visible: visible, painter: painter, blockText: blockText)
         }
         let origin = gridOrigin ?? frame.gridOrigin
         cr.save()

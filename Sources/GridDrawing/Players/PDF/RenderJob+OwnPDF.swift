@@ -141,7 +141,7 @@ extension RenderJob {
         let caption = index == 0 ? p.blocks.filter { $0.block == grid.title || $0.block == grid.subtitle } : []
         if !caption.isEmpty {
             player.begin(.caption)
-            try paintOwnPDFBlocks(caption, cr: cr, visible: visible, painter: painter, blockText: blockText)
+            try paintBlocks(caption, cr: cr, visible: visible, painter: painter, blockText: blockText)
             player.end(.caption)
         }
         try paintCanvas(cr, visible: visible, regions: p.regions, blocks: [], gridOrigin: p.gridOrigin, closeBottoms: p.closeBottoms,
@@ -151,27 +151,11 @@ extension RenderJob {
         for b in p.blocks where !caption.contains(where: { $0.block == b.block && $0.rect == b.rect }) {
             let note = b.block == grid.footnote
             if note { player.begin(.paragraph) }
-            try paintOwnPDFBlocks([b], cr: cr, visible: visible, painter: painter, blockText: blockText)
+            try paintBlocks([b], cr: cr, visible: visible, painter: painter, blockText: blockText)
             if note { player.end(.paragraph) }
         }
         if let reason = player.refusal { throw PDFRefusal(reason: reason) }
         return Timings.span("encode page") { player.finish() }
-    }
-
-    /// The text blocks `blocks`, as `paintCanvas` paints them.
-    private func paintOwnPDFBlocks(_ blocks: [CanvasFrame.Block], cr: CairoContext, visible: Rect, painter: GridPainter,
-                                   blockText: TextLayout) throws {
-        for b in blocks where b.rect.intersects(visible) {
-            let style = CanvasFrame.blockStyle(b.block.style)
-            let inner = b.rect.inset(by: style.padding)
-            let text = painter.prepared(b.block.text, style: style, width: inner.width, scratch: blockText)
-            var list = DisplayList()
-            painter.recordBlock(into: &list, text, style: style, rect: b.rect, inner: inner, target: PaintTarget(cr))
-            try painter.play(list, on: cr)
-            let place: MissingGlyphs.Place = b.block == grid.title ? .title : b.block == grid.subtitle ? .subtitle : .footnote
-            painter.noteMissing(in: text, at: place)
-            painter.noteDropped(in: text, at: place)
-        }
     }
 }
 

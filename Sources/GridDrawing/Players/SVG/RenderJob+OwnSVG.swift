@@ -34,25 +34,15 @@ extension RenderJob {
                 if lane.index == 0 {
                     painter.glyphBatch = GlyphBatch()
                     defer { painter.glyphBatch = nil }
-                    cells = try svgPart(defs, page: all, painter: painter) { cr, player in
-                        player.background(grid.background, width: all.width, height: all.height)
-                        try paintCanvas(cr, visible: all, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
-                                        painter: painter, blockText: blockText, layers: .cells)
-                    }
-                    overlay = try svgPart(defs, page: all, painter: painter) { cr, _ in
-                        try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
-                                        painter: painter, blockText: blockText, layers: .overlay)
-                    }
+                    cells = try svgCellsPart(defs, page: all)
+                    overlay = try svgOverlayPart(defs, page: all)
                 }
                 let lanePainter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
                 lanePainter.recordsLinks = true
                 lanePainter.glyphBatch = GlyphBatch()
                 defer { lanePainter.glyphBatch = nil }
                 for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) {
-                    slots.value[c] = try svgPart(defs, page: all, painter: lanePainter) { cr, _ in
-                        try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
-                                        painter: lanePainter, blockText: nil, layers: .text, rows: chunks[c])
-                    }
+                    slots.value[c] = try svgTextPart(defs, page: all, painter: lanePainter, rows: chunks[c])
                 }
             }
         } catch let refusal as SVGRefusal {
@@ -95,6 +85,31 @@ extension RenderJob {
             width="\(w)px" height="\(h)px" viewBox="0 0 \(w) \(h)" version="1.1">
 
             """.utf8)
+    }
+
+    /// The cells' part: the background, the cells and the text blocks, on the job's painter.
+    func svgCellsPart(_ defs: SVGGlyphDefs, page all: Rect) throws -> SVGPart {
+        try svgPart(defs, page: all, painter: painter) { cr, player in
+            player.background(grid.background, width: all.width, height: all.height)
+            try paintCanvas(cr, visible: all, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
+                            painter: painter, blockText: blockText, layers: .cells)
+        }
+    }
+
+    /// The overlay's part (what is drawn over the text), on the job's painter.
+    func svgOverlayPart(_ defs: SVGGlyphDefs, page all: Rect) throws -> SVGPart {
+        try svgPart(defs, page: all, painter: painter) { cr, _ in
+            try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                            painter: painter, blockText: blockText, layers: .overlay)
+        }
+    }
+
+    /// The text of the chunk of `rows`, on `painter` (a lane's).
+    func svgTextPart(_ defs: SVGGlyphDefs, page all: Rect, painter: GridPainter, rows: Range<Int>) throws -> SVGPart {
+        try svgPart(defs, page: all, painter: painter) { cr, _ in
+            try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
+                            painter: painter, blockText: nil, layers: .text, rows: rows)
+        }
     }
 
     /// One part painted by `body` on a scratch context whose lists `SVGPlayer` writes.

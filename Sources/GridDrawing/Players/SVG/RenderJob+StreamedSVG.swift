@@ -23,15 +23,8 @@ extension RenderJob {
         do {
             painter.glyphBatch = GlyphBatch()
             defer { painter.glyphBatch = nil }
-            cells = try svgPart(defs, page: all, painter: painter) { cr, player in
-                player.background(grid.background, width: all.width, height: all.height)
-                try paintCanvas(cr, visible: all, regions: nil, blocks: nil, gridOrigin: nil, closeBottoms: false,
-                                painter: painter, blockText: blockText, layers: .cells)
-            }
-            first = try svgPart(defs, page: all, painter: painter) { cr, _ in
-                try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
-                                painter: painter, blockText: nil, layers: .text, rows: chunks[0])
-            }
+            cells = try svgCellsPart(defs, page: all)
+            first = try svgTextPart(defs, page: all, painter: painter, rows: chunks[0])
         } catch let refusal as SVGRefusal {
             _ = painter.takeLinks()
             throw refusal.error
@@ -52,10 +45,7 @@ extension RenderJob {
                     defer { lanePainter.glyphBatch = nil }
                     for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) where c > 0 {
                         try Timings.wait("wait for turn") { try writer.waitTurn(c) }
-                        try writer.deliver(c, svgPart(defs, page: all, painter: lanePainter) { cr, _ in
-                            try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
-                                            painter: lanePainter, blockText: nil, layers: .text, rows: chunks[c])
-                        })
+                        try writer.deliver(c, svgTextPart(defs, page: all, painter: lanePainter, rows: chunks[c]))
                     }
                 } catch {
                     writer.fail(error)
@@ -68,10 +58,7 @@ extension RenderJob {
         }
         let overlay: SVGPart
         do {
-            overlay = try svgPart(defs, page: all, painter: painter) { cr, _ in
-                try paintCanvas(cr, visible: all, regions: nil, blocks: [], gridOrigin: nil, closeBottoms: false,
-                                painter: painter, blockText: blockText, layers: .overlay)
-            }
+            overlay = try svgOverlayPart(defs, page: all)
         } catch let refusal as SVGRefusal {
             throw refusal.error
         }
