@@ -9,40 +9,11 @@ enum PDFSubsetCMap {
         return Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($0.element, UInt32($0.offset)) })
     }
 
-    /// The CMap's text: 2-byte codes, `cidchar` entries (at most 100 per block) for `cids`
-    /// (code → CID).
+    /// The CMap's text: `cidchar` entries for `cids` (code → CID) in `PDFCMapFrame`'s frame.
     static func cmap(_ cids: [UInt32: UInt32], name: String) -> String {
         let entries = cids.sorted { $0.key < $1.key }.filter { $0.key != 0 }
-            .map { "<\(hex($0.key))> \($0.value)" }
-        var out = """
-        %!PS-Adobe-3.0 Resource-CMap
-        /CIDInit /ProcSet findresource begin
-        12 dict begin
-        begincmap
-        /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> def
-        /CMapName /\(name) def
-        /CMapType 1 def
-        1 begincodespacerange
-        <0000> <ffff>
-        endcodespacerange
-
-        """
-        for start in stride(from: 0, to: entries.count, by: 100) {
-            let block = entries[start..<min(start + 100, entries.count)]
-            out += "\(block.count) begincidchar\n" + block.joined(separator: "\n") + "\nendcidchar\n"
-        }
-        out += """
-        endcmap
-        CMapName currentdict /CMap defineresource pop
-        end
-        end
-
-        """
-        return out
-    }
-
-    private static func hex(_ v: UInt32) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: [12, 8, 4, 0].map { digits[Int(v >> UInt32($0)) & 15] }, as: UTF8.self)
+            .map { "<\(PDFCMapFrame.hex($0.key))> \($0.value)" }
+        return PDFCMapFrame.cmap(resourceComment: true, ordering: "Identity", name: name, type: 1,
+                                 body: [.init(kind: "cidchar", lines: entries)])
     }
 }

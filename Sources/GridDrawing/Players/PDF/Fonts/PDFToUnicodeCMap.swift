@@ -4,8 +4,8 @@
 /// shown with its base) is left out.
 ///
 /// Runs of consecutive glyph ids standing for consecutive single UTF-16 units are written as
-/// `bfrange` entries (only the last byte of both may vary in one), the rest as `bfchar`; at
-/// most 100 entries per block, as the CMap format requires.
+/// `bfrange` entries (only the last byte of both may vary in one), the rest as `bfchar`, in
+/// `PDFCMapFrame`'s frame.
 enum PDFToUnicodeCMap {
     /// The CMap's text (the stream's data) for `text` by glyph id.
     static func cmap(_ text: [UInt32: String]) -> String {
@@ -35,36 +35,9 @@ enum PDFToUnicodeCMap {
             }
             i = j + 1
         }
-        var out = """
-        /CIDInit /ProcSet findresource begin
-        12 dict begin
-        begincmap
-        /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
-        /CMapName /Adobe-Identity-UCS def
-        /CMapType 2 def
-        1 begincodespacerange
-        <0000> <ffff>
-        endcodespacerange
-
-        """
-        for (entries, kind) in [(chars, "bfchar"), (ranges, "bfrange")] {
-            for start in stride(from: 0, to: entries.count, by: 100) {
-                let block = entries[start..<min(start + 100, entries.count)]
-                out += "\(block.count) begin\(kind)\n" + block.joined(separator: "\n") + "\nend\(kind)\n"
-            }
-        }
-        out += """
-        endcmap
-        CMapName currentdict /CMap defineresource pop
-        end
-        end
-
-        """
-        return out
+        return PDFCMapFrame.cmap(resourceComment: false, ordering: "UCS", name: "Adobe-Identity-UCS", type: 2,
+                                 body: [.init(kind: "bfchar", lines: chars), .init(kind: "bfrange", lines: ranges)])
     }
 
-    private static func hex(_ v: UInt16) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: [12, 8, 4, 0].map { digits[Int(v >> UInt16($0)) & 15] }, as: UTF8.self)
-    }
+    private static func hex(_ v: UInt16) -> String { PDFCMapFrame.hex(UInt32(v)) }
 }
