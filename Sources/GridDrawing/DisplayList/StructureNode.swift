@@ -25,7 +25,10 @@ struct StructureNode: Sendable, Equatable {
 
     var event: Event
     var kind: Kind
+    /// A row's layout row: the regions of one page (a split page's stub beside its columns)
+    /// each begin the row, and the tree makes them one `TR` (`PDFStructureTree`).
+    var row: Int? = nil
 
-    static func begin(_ kind: Kind) -> StructureNode { StructureNode(event: .begin, kind: kind) }
+    static func begin(_ kind: Kind, row: Int? = nil) -> StructureNode { StructureNode(event: .begin, kind: kind, row: row) }
     static func end(_ kind: Kind) -> StructureNode { StructureNode(event: .end, kind: kind) }
 }

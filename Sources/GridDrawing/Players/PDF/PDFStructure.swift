@@ -54,9 +54,9 @@ final class PDFStructure {
         "   /MarkInfo << /Marked true >>\n   /Lang \(PDFText.textString(language))\n   /ViewerPreferences << /DisplayDocTitle true >>\n"
     }
 
-    func begin(_ kind: StructureNode.Kind, attributes entry: String = "", into list: inout DisplayList) {
+    func begin(_ kind: StructureNode.Kind, attributes entry: String = "", row: Int? = nil, into list: inout DisplayList) {
         attributes.append((kind, entry))
-        list.append(.structure(.begin(kind)))
+        list.append(.structure(.begin(kind, row: row)))
     }
 
     func end(_ kind: StructureNode.Kind, into list: inout DisplayList) {
@@ -77,7 +77,7 @@ final class PDFStructure {
         }
         if openRow != cell.row {
             closeRow(into: &list)
-            begin(.row, into: &list)
+            begin(.row, row: cell.row, into: &list)
             openRow = cell.row
         }
         let rowHeader = !header && rowHeaders && cell.column == 0

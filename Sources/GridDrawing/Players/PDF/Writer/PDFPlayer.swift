@@ -131,7 +131,7 @@ final class PDFPlayer {
         case .begin:
             let attributes = structure.flatMap { begun < $0.attributes.count ? $0.attributes[begun].entry : nil } ?? ""
             begun += 1
-            if leaf { beginContent(node.kind, attributes: attributes) } else { events.append(.begin(node.kind, attributes: attributes, mcid: nil)) }
+            if leaf { beginContent(node.kind, attributes: attributes) } else { events.append(.begin(node.kind, attributes: attributes, mcid: nil, row: node.row)) }
         case .end:
             if leaf { endContent(node.kind) } else { events.append(.end(node.kind)) }
         }

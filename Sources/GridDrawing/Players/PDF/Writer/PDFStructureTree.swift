@@ -8,7 +8,10 @@ import GridDocument
 ///
 /// A page's painter closes its sections at the page's end; a section that the next page opens
 /// again (the body going on) is one element, so the table has one `TBody` and each page its own
-/// `TR`s.
+/// `TR`s. A page painted in regions (a split page's stub, then its columns) begins each row and
+/// section once per region: a section begun again is the table's one `THead`/`TBody`/`TFoot`, a
+/// row begun again on the same page is that page's one `TR` of the row, with the cells of every
+/// region in the order painted (the stub's first).
 final class PDFStructureTree {
     private enum Kid {
         case element(Int)
@@ -31,6 +34,8 @@ final class PDFStructureTree {
     /// Per parent-tree key: a page's elements by marked-content id, or an annotation's element.
     private var parents: [(key: Int, elements: [Int])] = []
     private var nextKey = 0
+    /// The table's sections, each one element however often begun.
+    private var sections: [StructureNode.Kind: Int] = [:]
 
     init(alt: String?) {
         elements = [Element(kind: "Document", attributes: "", parent: -1),
@@ -46,20 +51,30 @@ final class PDFStructureTree {
         nextKey += 1
         var byMCID = [Int](repeating: 0, count: markedContent)
         var annotationKeys = [Int?](repeating: nil, count: annotations.count)
+        /// This page's rows by section and layout row.
+        var rows: [Int: [Int: Int]] = [:]
         for event in events {
             if let ended = pendingEnd {
-                if case .begin(ended, _, _) = event { pendingEnd = nil; continue }
+                if case .begin(ended, _, _, _) = event { pendingEnd = nil; continue }
                 stack.removeLast()
                 pendingEnd = nil
             }
             switch event {
-            case .begin(let kind, let attributes, let mcid):
+            case .begin(let kind, let attributes, let mcid, let row):
+                // A section or row begun again is the element it was (a page in regions).
+                if let again = kind == .head || kind == .body || kind == .foot ? sections[kind]
+                    : kind == .row ? row.flatMap({ rows[stack.last!]?[$0] }) : nil {
+                    stack.append(again)
+                    continue
+                }
                 // A note is the document's, after the table; anything else the open element's.
                 let parent = kind == .paragraph ? 0 : stack.last!
                 let index = elements.count
                 elements.append(Element(kind: kind.rawValue, attributes: attributes, parent: parent, page: mcid == nil ? nil : page))
                 elements[parent].kids.append(.element(index))
                 stack.append(index)
+                if kind == .head || kind == .body || kind == .foot { sections[kind] = index }
+                if kind == .row, let row { rows[parent, default: [:]][row] = index }
                 if let mcid, mcid < byMCID.count {
                     elements[index].kids.append(.content(page: page, mcid: mcid))
                     byMCID[mcid] = index
