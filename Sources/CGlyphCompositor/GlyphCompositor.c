@@ -20,8 +20,10 @@
 // the surface), positions rounded half up to whole pixels, and Cairo's overlap test (does a
 // glyph's ink box, in 24.8 fixed point, meet the box of all glyphs before it). Without overlap
 // each glyph is composited OVER in turn; with overlap the glyphs are ADDed into an A8 mask over
-// their rounded-out extents, which is composited once, as `pixman_composite_glyphs` does. The
+// their coverage boxes (0 beyond the ink), which is composited once, as `pixman_composite_glyphs`
+// does. The
 // source is the same pixman solid fill Cairo makes from the colour's premultiplied 16-bit values.
+// That compositing is the PNG player's too: Sources/CGlyphRaster/GlyphTarget.c, called here.
 // What this does not reproduce goes to Cairo: another operator or source, a clip that is not
 // whole device pixels, a rotated or skewed transform, a group with a device offset, colour
 // glyphs (emoji), anything but grey antialiasing, and glyphs over `max_glyph_side` pixels.
@@ -39,6 +41,9 @@
 #include <string.h>
 #include <pixman.h>
 #include "GlyphCompositor.h"
+/* The compositing it shares with the PNG player's compositor (CGlyphRaster, in the library
+   every program that links this one links too). */
+#include "../CGlyphRaster/include/GlyphTarget.h"
 
 typedef void (*show_glyphs_fn)(cairo_t *, const cairo_glyph_t *, int);
 static show_glyphs_fn cairo_own_show_glyphs;
@@ -213,48 +218,10 @@ static struct glyph *lookup(struct cache *cache, cairo_scaled_font_t *font, cons
 
 static int is_translation(const cairo_matrix_t *m) { return m->xx == 1 && m->yx == 0 && m->xy == 0 && m->yy == 1; }
 
-/* Cairo's premultiplied 16-bit colour channel. */
-static uint16_t color_short(double d) { return (uint16_t)(d * 65535.0 + 0.5); }
-
-/* The clip as a region of whole device pixels within the surface; 1 when it is not one. */
-static int device_clip(cairo_t *cr, int width, int height, pixman_region32_t *clip) {
-    cairo_rectangle_list_t *list = cairo_copy_clip_rectangle_list(cr);
-    if (list->status) { cairo_rectangle_list_destroy(list); return 1; }
-    pixman_region32_init(clip);
-    for (int i = 0; i < list->num_rectangles; i++) {
-        cairo_rectangle_t c = list->rectangles[i];
-        double x0 = c.x, y0 = c.y, x1 = c.x + c.width, y1 = c.y + c.height;
-        cairo_user_to_device(cr, &x0, &y0);
-        cairo_user_to_device(cr, &x1, &y1);
-        if (x0 != floor(x0) || y0 != floor(y0) || x1 != floor(x1) || y1 != floor(y1) || x1 < x0 || y1 < y0
-            || fabs(x0) > 1e9 || fabs(y0) > 1e9 || fabs(x1) > 1e9 || fabs(y1) > 1e9) {
-            cairo_rectangle_list_destroy(list);
-            pixman_region32_fini(clip);
-            return 1;
-        }
-        pixman_region32_union_rect(clip, clip, (int)x0, (int)y0, (unsigned)(x1 - x0), (unsigned)(y1 - y0));
-    }
-    cairo_rectangle_list_destroy(list);
-    pixman_region32_intersect_rect(clip, clip, 0, 0, (unsigned)width, (unsigned)height);
-    return 0;
-}
-
 /* A glyph placed: its copy and its rounded device origin. */
 struct placed { const struct glyph *glyph; unsigned long index; int x, y; };
 
 static int show(struct cache *cache, cairo_t *cr, const cairo_glyph_t *glyphs, int count) {
-    cairo_surface_t *target = cairo_get_group_target(cr);
-    if (!target || cairo_surface_status(target) || cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE) return 1;
-    cairo_format_t format = cairo_image_surface_get_format(target);
-    if (format != CAIRO_FORMAT_ARGB32 && format != CAIRO_FORMAT_RGB24) return 1;
-    double ox, oy, dsx, dsy;
-    cairo_surface_get_device_offset(target, &ox, &oy);
-    cairo_surface_get_device_scale(target, &dsx, &dsy);
-    if (ox != 0 || oy != 0 || dsx != 1 || dsy != 1) return 1;
-    if (cairo_get_operator(cr) != CAIRO_OPERATOR_OVER) return 1;
-    double r, g, b, a;
-    cairo_pattern_t *source = cairo_get_source(cr);
-    if (cairo_pattern_get_type(source) != CAIRO_PATTERN_TYPE_SOLID || cairo_pattern_get_rgba(source, &r, &g, &b, &a)) return 1;
     cairo_matrix_t ctm, font_matrix;
     cairo_get_matrix(cr, &ctm);
     cairo_get_font_matrix(cr, &font_matrix);
@@ -270,17 +237,18 @@ static int show(struct cache *cache, cairo_t *cr, const cairo_glyph_t *glyphs, i
         if (cache->checked_font) cairo_scaled_font_destroy(cache->checked_font);
         cache->checked_font = cairo_scaled_font_reference(font);
     }
-    int width = cairo_image_surface_get_width(target), height = cairo_image_surface_get_height(target);
-
-    /* The clip, and glyphs to device space as Cairo's gstate does it: those ten font sizes
-       outside the clip's extents are dropped (they take no part in the overlap test). */
-    pixman_region32_t clip;
-    if (device_clip(cr, width, height, &clip)) return 1;
-    pixman_box32_t visible = *pixman_region32_extents(&clip);
-    if (visible.x2 <= visible.x1 || visible.y2 <= visible.y1) { pixman_region32_fini(&clip); return 0; }
     cairo_matrix_t scale;
     cairo_scaled_font_get_scale_matrix(font, &scale);
-    if (scale.xy != 0 || scale.yx != 0) { pixman_region32_fini(&clip); return 1; }
+    if (scale.xy != 0 || scale.yx != 0) return 1;
+
+    /* The target and clip (whole device pixels only: Cairo's coverage is not cut at a pixel it
+       covers in part), and glyphs to device space as Cairo's gstate does it: those ten font
+       sizes outside the clip's extents are dropped (they take no part in the overlap test). */
+    struct grgr_target target;
+    if (grgr_target_open(cr, NULL, &target)) return 1;
+    pixman_box32_t visible = target.visible;
+    if (pixman_region32_not_empty(&target.edge)) { grgr_target_close(&target); return 1; }
+    if (visible.x2 <= visible.x1 || visible.y2 <= visible.y1) { grgr_target_close(&target); return 0; }
     double reach = 10 * fmax(fabs(scale.xx), fabs(scale.yy));
     double lx = visible.x1 - reach, ly = visible.y1 - reach, hx = visible.x2 + reach, hy = visible.y2 + reach;
     int translation = is_translation(&ctm);
@@ -290,9 +258,10 @@ static int show(struct cache *cache, cairo_t *cr, const cairo_glyph_t *glyphs, i
     cairo_matrix_multiply(&aggregate, &aggregate, &ctm);
     struct placed stack[128];
     struct placed *placed = count <= 128 ? stack : malloc(sizeof *placed * (size_t)count);
-    if (!placed) { pixman_region32_fini(&clip); return 1; }
-    int kept = 0, failed = 0;
-    for (int i = 0; i < count; i++) {
+    struct grgr_coverage coverage_stack[128];
+    struct grgr_coverage *coverages = count <= 128 ? coverage_stack : malloc(sizeof *coverages * (size_t)count);
+    int kept = 0, failed = !placed || !coverages;
+    for (int i = 0; i < count && !failed; i++) {
         double x = glyphs[i].x, y = glyphs[i].y;
         if (translation) {
             x += tx; y += ty;
@@ -307,19 +276,16 @@ static int show(struct cache *cache, cairo_t *cr, const cairo_glyph_t *glyphs, i
     }
     /* Every glyph is in the table now, which no longer moves. */
     for (int i = 0; i < kept && !failed; i++) {
-        placed[i].glyph = lookup(cache, font, &ctm, placed[i].index, 0);
-        if (!placed[i].glyph) failed = 1;
-    }
-    if (failed) {
-        pixman_region32_fini(&clip);
-        if (placed != stack) free(placed);
-        return 1;
+        const struct glyph *gl = lookup(cache, font, &ctm, placed[i].index, 0);
+        placed[i].glyph = gl;
+        if (!gl) { failed = 1; break; }
+        coverages[i] = (struct grgr_coverage){gl->coverage, placed[i].x - gl->ox, placed[i].y - gl->oy, gl->width, gl->height};
     }
 
     /* Cairo's overlap test: does a glyph's box meet the box of all the glyphs before it. */
     int overlap = 0;
     int32_t bx1 = INT32_MAX, by1 = INT32_MAX, bx2 = INT32_MIN, by2 = INT32_MIN;
-    for (int i = 0; i < kept; i++) {
+    for (int i = 0; i < kept && !failed; i++) {
         const struct glyph *gl = placed[i].glyph;
         int32_t X = placed[i].x * 256, Y = placed[i].y * 256;
         int32_t x1 = gl->x1 + X, y1 = gl->y1 + Y, x2 = gl->x2 + X, y2 = gl->y2 + Y;
@@ -329,51 +295,10 @@ static int show(struct cache *cache, cairo_t *cr, const cairo_glyph_t *glyphs, i
         if (x2 > bx2) bx2 = x2;
         if (y2 > by2) by2 = y2;
     }
-
-    pixman_color_t color = {color_short(r * a), color_short(g * a), color_short(b * a), color_short(a)};
-    pixman_image_t *solid = pixman_image_create_solid_fill(&color);
-    cairo_surface_flush(target);
-    pixman_image_t *dest = pixman_image_create_bits(format == CAIRO_FORMAT_ARGB32 ? PIXMAN_a8r8g8b8 : PIXMAN_x8r8g8b8, width, height,
-                                                    (uint32_t *)cairo_image_surface_get_data(target), cairo_image_surface_get_stride(target));
-    int status = !solid || !dest;
-    if (!status) pixman_image_set_clip_region32(dest, &clip);
-    if (status) {
-    } else if (!overlap || kept == 1) {
-        for (int i = 0; i < kept; i++) {
-            const struct glyph *gl = placed[i].glyph;
-            if (gl->coverage)
-                pixman_image_composite32(PIXMAN_OP_OVER, solid, gl->coverage, dest, 0, 0, 0, 0,
-                                         placed[i].x - gl->ox, placed[i].y - gl->oy, gl->width, gl->height);
-        }
-    } else if (kept > 0) {
-        /* Through a mask over the glyphs' boxes rounded out, within the clip. */
-        pixman_box32_t *box = pixman_region32_extents(&clip);
-        int ex1 = (int)floor(bx1 / 256.0), ey1 = (int)floor(by1 / 256.0), ex2 = (int)ceil(bx2 / 256.0), ey2 = (int)ceil(by2 / 256.0);
-        if (ex1 < box->x1) ex1 = box->x1;
-        if (ey1 < box->y1) ey1 = box->y1;
-        if (ex2 > box->x2) ex2 = box->x2;
-        if (ey2 > box->y2) ey2 = box->y2;
-        if (ex2 > ex1 && ey2 > ey1) {
-            pixman_image_t *mask = pixman_image_create_bits(PIXMAN_a8, ex2 - ex1, ey2 - ey1, NULL, -1);
-            if (!mask) {
-                status = 1;
-            } else {
-                for (int i = 0; i < kept; i++) {
-                    const struct glyph *gl = placed[i].glyph;
-                    if (gl->coverage)
-                        pixman_image_composite32(PIXMAN_OP_ADD, gl->coverage, NULL, mask, 0, 0, 0, 0,
-                                                 placed[i].x - gl->ox - ex1, placed[i].y - gl->oy - ey1, gl->width, gl->height);
-                }
-                pixman_image_composite32(PIXMAN_OP_OVER, solid, mask, dest, 0, 0, 0, 0, ex1, ey1, ex2 - ex1, ey2 - ey1);
-                pixman_image_unref(mask);
-            }
-        }
-    }
-    if (dest) pixman_image_unref(dest);
-    if (solid) pixman_image_unref(solid);
-    cairo_surface_mark_dirty(target);
-    pixman_region32_fini(&clip);
-    if (placed != stack) free(placed);
+    int status = failed || grgr_target_composite(&target, coverages, kept, overlap && kept > 1);
+    grgr_target_close(&target);
+    if (placed && placed != stack) free(placed);
+    if (coverages && coverages != coverage_stack) free(coverages);
     return status;
 }
 

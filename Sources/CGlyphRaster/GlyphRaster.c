@@ -20,7 +20,8 @@
 // threads painting PNG bands never wait for each other's text. A call is composited as
 // Cairo's image compositor does: with pixman, each glyph OVER in turn in a solid source of the
 // colour's premultiplied 16-bit channels, or, when a glyph's ink box meets the box of the glyphs
-// before it, all of them ADDed into an A8 mask over their boxes, composited once.
+// before it, all of them ADDed into an A8 mask over their boxes, composited once (GlyphTarget.c,
+// which the opt-in cairo_show_glyphs of Sources/CGlyphCompositor shares).
 //
 // What this does not draw, it leaves to the caller (which shows the run with Cairo, as Pango
 // would): a surface other than an ARGB32 or RGB24 image, an operator other than OVER, a source
@@ -35,6 +36,7 @@
 #include <cairo-ft.h>
 #include FT_OUTLINE_H
 #include "GlyphRaster.h"
+#include "GlyphTarget.h"
 
 /* Glyphs larger than this (device pixels a side) are left to Cairo. */
 static const int max_glyph_side = 96;
@@ -280,71 +282,6 @@ static int drawable(cairo_scaled_font_t *font) {
         && face && cairo_ft_font_face_get_synthesize(face) == 0;
 }
 
-/* Cairo's premultiplied 16-bit colour channel. */
-static uint16_t color_short(double d) { return (uint16_t)(d * 65535.0 + 0.5); }
-
-/* `d` rounded to Cairo's 24.8 fixed point (_cairo_fixed_from_double: to nearest). */
-static double fixed(double d) { return fabs(d) < 1e9 ? (double)lrint(d * 256.0) / 256.0 : d; }
-
-/* The clip within the surface as regions of whole device pixels: `clip` the pixels wholly inside
-   it, `outer` those it touches (the same region when its edges are on whole pixels, as a cell's
-   are at scale 1, not always at 1.5); 1 when it is not rectangles. Cairo reports a clip off the
-   pixel grid as no rectangles: then `known` (the box the caller clipped to, in device space with
-   Cairo's numbers, or NULL) is the clip, when it agrees with Cairo's extents of it. */
-static int device_clip(cairo_t *cr, int width, int height, const double *known, pixman_region32_t *clip, pixman_region32_t *outer) {
-    cairo_rectangle_list_t *list = cairo_copy_clip_rectangle_list(cr);
-    if (list->status) {
-        cairo_rectangle_list_destroy(list);
-        if (!known || !(known[2] >= known[0] && known[3] >= known[1])) return 1;
-        for (int i = 0; i < 4; i++) if (!(fabs(known[i]) < 1e9)) return 1;
-        double x0, y0, x1, y1;
-        cairo_clip_extents(cr, &x0, &y0, &x1, &y1);
-        cairo_user_to_device(cr, &x0, &y0);
-        cairo_user_to_device(cr, &x1, &y1);
-        /* Cairo's extents: the clip's box rounded out to whole pixels. */
-        if (lrint(fmin(x0, x1)) != (long)floor(known[0]) || lrint(fmin(y0, y1)) != (long)floor(known[1])
-            || lrint(fmax(x0, x1)) != (long)ceil(known[2]) || lrint(fmax(y0, y1)) != (long)ceil(known[3])) return 1;
-        pixman_region32_init(clip);
-        pixman_region32_init(outer);
-        double ix0 = ceil(known[0]), iy0 = ceil(known[1]), ix1 = floor(known[2]), iy1 = floor(known[3]);
-        if (ix1 > ix0 && iy1 > iy0)
-            pixman_region32_union_rect(clip, clip, (int)ix0, (int)iy0, (unsigned)(ix1 - ix0), (unsigned)(iy1 - iy0));
-        double ox0 = floor(known[0]), oy0 = floor(known[1]), ox1 = ceil(known[2]), oy1 = ceil(known[3]);
-        if (ox1 > ox0 && oy1 > oy0)
-            pixman_region32_union_rect(outer, outer, (int)ox0, (int)oy0, (unsigned)(ox1 - ox0), (unsigned)(oy1 - oy0));
-        pixman_region32_intersect_rect(clip, clip, 0, 0, (unsigned)width, (unsigned)height);
-        pixman_region32_intersect_rect(outer, outer, 0, 0, (unsigned)width, (unsigned)height);
-        return 0;
-    }
-    pixman_region32_init(clip);
-    pixman_region32_init(outer);
-    for (int i = 0; i < list->num_rectangles; i++) {
-        cairo_rectangle_t c = list->rectangles[i];
-        double x0 = c.x, y0 = c.y, x1 = c.x + c.width, y1 = c.y + c.height;
-        cairo_user_to_device(cr, &x0, &y0);
-        cairo_user_to_device(cr, &x1, &y1);
-        /* As Cairo keeps the clip: in 24.8 fixed point (a band's clip of 40 px at scale 1.5 is
-           39.99999… px here, a whole pixel there). */
-        x0 = fixed(x0); y0 = fixed(y0); x1 = fixed(x1); y1 = fixed(y1);
-        if (x1 < x0 || y1 < y0 || fabs(x0) > 1e9 || fabs(y0) > 1e9 || fabs(x1) > 1e9 || fabs(y1) > 1e9) {
-            cairo_rectangle_list_destroy(list);
-            pixman_region32_fini(clip);
-            pixman_region32_fini(outer);
-            return 1;
-        }
-        double ix0 = ceil(x0), iy0 = ceil(y0), ix1 = floor(x1), iy1 = floor(y1);
-        if (ix1 > ix0 && iy1 > iy0)
-            pixman_region32_union_rect(clip, clip, (int)ix0, (int)iy0, (unsigned)(ix1 - ix0), (unsigned)(iy1 - iy0));
-        double ox0 = floor(x0), oy0 = floor(y0), ox1 = ceil(x1), oy1 = ceil(y1);
-        if (ox1 > ox0 && oy1 > oy0)
-            pixman_region32_union_rect(outer, outer, (int)ox0, (int)oy0, (unsigned)(ox1 - ox0), (unsigned)(oy1 - oy0));
-    }
-    cairo_rectangle_list_destroy(list);
-    pixman_region32_intersect_rect(clip, clip, 0, 0, (unsigned)width, (unsigned)height);
-    pixman_region32_intersect_rect(outer, outer, 0, 0, (unsigned)width, (unsigned)height);
-    return 0;
-}
-
 /* A glyph placed: its coverage and the whole pixel it is placed on. */
 struct placed { const struct glyph *glyph; unsigned long index; int phase, x, y; };
 
@@ -362,18 +299,6 @@ int grgr_show_glyphs_in_clip(cairo_t *cr, cairo_scaled_font_t *font, const char 
                              int count, const double *clip_box) {
     struct cache *cache = active;
     if (!cache || count <= 0 || !glyphs || cairo_status(cr)) return 1;
-    cairo_surface_t *target = cairo_get_group_target(cr);
-    if (!target || cairo_surface_status(target) || cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE) return 1;
-    cairo_format_t format = cairo_image_surface_get_format(target);
-    if (format != CAIRO_FORMAT_ARGB32 && format != CAIRO_FORMAT_RGB24) return 1;
-    double ox, oy, dsx, dsy;
-    cairo_surface_get_device_offset(target, &ox, &oy);
-    cairo_surface_get_device_scale(target, &dsx, &dsy);
-    if (ox != 0 || oy != 0 || dsx != 1 || dsy != 1) return 1;
-    if (cairo_get_operator(cr) != CAIRO_OPERATOR_OVER) return 1;
-    double r, g, b, a;
-    cairo_pattern_t *source = cairo_get_source(cr);
-    if (cairo_pattern_get_type(source) != CAIRO_PATTERN_TYPE_SOLID || cairo_pattern_get_rgba(source, &r, &g, &b, &a)) return 1;
     cairo_matrix_t ctm, font_matrix;
     cairo_get_matrix(cr, &ctm);
     if (ctm.xy != 0 || ctm.yx != 0 || !(ctm.xx > 0) || !(ctm.yy > 0)) return 1;
@@ -389,22 +314,14 @@ int grgr_show_glyphs_in_clip(cairo_t *cr, cairo_scaled_font_t *font, const char 
     cairo_matrix_multiply(&device, &font_matrix, &ctm);
     if (device.xy != 0 || device.yx != 0 || !(device.xx > 0) || !(device.yy > 0)) return 1;
     double sx = ctm.xx, sy = ctm.yy;
-    int width = cairo_image_surface_get_width(target), height = cairo_image_surface_get_height(target);
 
-    /* The clip, and glyphs to device space as Cairo's gstate does it: those ten font sizes
-       outside the clip's extents are dropped (they take no part in the overlap test). */
-    pixman_region32_t clip, outer;
-    if (device_clip(cr, width, height, clip_box, &clip, &outer)) return 1;
-    pixman_box32_t visible = *pixman_region32_extents(&outer);
-    /* The pixels a clip off the pixel grid covers in part (none at whole pixels). */
-    pixman_region32_t edge;
-    pixman_region32_init(&edge);
-    pixman_region32_subtract(&edge, &outer, &clip);
-    int partial = pixman_region32_not_empty(&edge);
-    pixman_region32_fini(&outer);
+    /* The target and clip, and glyphs to device space as Cairo's gstate does it: those ten font
+       sizes outside the clip's extents are dropped (they take no part in the overlap test). */
+    struct grgr_target target;
+    if (grgr_target_open(cr, clip_box, &target)) return 1;
+    pixman_box32_t visible = target.visible;
     if (visible.x2 <= visible.x1 || visible.y2 <= visible.y1) {
-        pixman_region32_fini(&edge);
-        pixman_region32_fini(&clip);
+        grgr_target_close(&target);
         cache->runs++;
         return 0;
     }
@@ -416,9 +333,10 @@ int grgr_show_glyphs_in_clip(cairo_t *cr, cairo_scaled_font_t *font, const char 
     cairo_matrix_multiply(&aggregate, &aggregate, &ctm);
     struct placed stack[128];
     struct placed *placed = count <= 128 ? stack : malloc(sizeof *placed * (size_t)count);
-    if (!placed) { pixman_region32_fini(&edge); pixman_region32_fini(&clip); return 1; }
-    int kept = 0, failed = 0;
-    for (int i = 0; i < count; i++) {
+    struct grgr_coverage coverage_stack[128];
+    struct grgr_coverage *coverages = count <= 128 ? coverage_stack : malloc(sizeof *coverages * (size_t)count);
+    int kept = 0, failed = !placed || !coverages;
+    for (int i = 0; i < count && !failed; i++) {
         double x = glyphs[i].x, y = glyphs[i].y;
         cairo_matrix_transform_point(&aggregate, &x, &y);
         if (!(x >= lx && x <= hx && y >= ly && y <= hy)) continue;
@@ -431,28 +349,20 @@ int grgr_show_glyphs_in_clip(cairo_t *cr, cairo_scaled_font_t *font, const char 
     }
     /* Every glyph is in the table now, which no longer moves. */
     for (int i = 0; i < kept && !failed; i++) {
-        placed[i].glyph = lookup(cache, font, sx, sy, file, face_index, placed[i].index, placed[i].phase, 0);
-        if (!placed[i].glyph) failed = 1;
-    }
-    /* A clip off the pixel grid covers its edge pixels in part, as this does not: a call with
-       a glyph that reaches them is Cairo's. */
-    for (int i = 0; i < kept && !failed && partial; i++) {
-        const struct glyph *gl = placed[i].glyph;
-        if (!gl->coverage) continue;
-        pixman_box32_t box = {placed[i].x + gl->ox, placed[i].y + gl->oy, placed[i].x + gl->ox + gl->width, placed[i].y + gl->oy + gl->height};
-        if (pixman_region32_contains_rectangle(&edge, &box) != PIXMAN_REGION_OUT) failed = 1;
-    }
-    pixman_region32_fini(&edge);
-    if (failed) {
-        pixman_region32_fini(&clip);
-        if (placed != stack) free(placed);
-        return 1;
+        const struct glyph *gl = lookup(cache, font, sx, sy, file, face_index, placed[i].index, placed[i].phase, 0);
+        placed[i].glyph = gl;
+        if (!gl) { failed = 1; break; }
+        coverages[i] = (struct grgr_coverage){gl->coverage, placed[i].x + gl->ox, placed[i].y + gl->oy, gl->width, gl->height};
+        /* A clip off the pixel grid covers its edge pixels in part, as this does not: a call
+           with a glyph that reaches them is Cairo's. */
+        pixman_box32_t box = {coverages[i].x, coverages[i].y, coverages[i].x + gl->width, coverages[i].y + gl->height};
+        if (gl->coverage && pixman_region32_contains_rectangle(&target.edge, &box) != PIXMAN_REGION_OUT) failed = 1;
     }
 
     /* Cairo's overlap test: does a glyph's ink box meet the box of all the glyphs before it. */
     int overlap = 0;
     long bx1 = LONG_MAX, by1 = LONG_MAX, bx2 = LONG_MIN, by2 = LONG_MIN;
-    for (int i = 0; i < kept; i++) {
+    for (int i = 0; i < kept && !failed; i++) {
         const struct glyph *gl = placed[i].glyph;
         long X = (long)placed[i].x * 64, Y = (long)placed[i].y * 64;
         long x1 = gl->x1 + X, y1 = gl->y1 + Y, x2 = gl->x2 + X, y2 = gl->y2 + Y;
@@ -463,60 +373,10 @@ int grgr_show_glyphs_in_clip(cairo_t *cr, cairo_scaled_font_t *font, const char 
         if (x2 > bx2) bx2 = x2;
         if (y2 > by2) by2 = y2;
     }
-
-    pixman_color_t color = {color_short(r * a), color_short(g * a), color_short(b * a), color_short(a)};
-    pixman_image_t *solid = pixman_image_create_solid_fill(&color);
-    cairo_surface_flush(target);
-    pixman_image_t *dest = pixman_image_create_bits(format == CAIRO_FORMAT_ARGB32 ? PIXMAN_a8r8g8b8 : PIXMAN_x8r8g8b8, width, height,
-                                                    (uint32_t *)cairo_image_surface_get_data(target), cairo_image_surface_get_stride(target));
-    int status = !solid || !dest;
-    if (!status) pixman_image_set_clip_region32(dest, &clip);
-    if (status) {
-    } else if (!overlap) {
-        for (int i = 0; i < kept; i++) {
-            const struct glyph *gl = placed[i].glyph;
-            if (gl->coverage)
-                pixman_image_composite32(PIXMAN_OP_OVER, solid, gl->coverage, dest, 0, 0, 0, 0,
-                                         placed[i].x + gl->ox, placed[i].y + gl->oy, gl->width, gl->height);
-        }
-    } else {
-        /* Through a mask over the glyphs' coverage boxes, within the clip. */
-        pixman_box32_t *box = pixman_region32_extents(&clip);
-        int ex1 = INT_MAX, ey1 = INT_MAX, ex2 = INT_MIN, ey2 = INT_MIN;
-        for (int i = 0; i < kept; i++) {
-            const struct glyph *gl = placed[i].glyph;
-            if (!gl->coverage) continue;
-            int x = placed[i].x + gl->ox, y = placed[i].y + gl->oy;
-            if (x < ex1) ex1 = x;
-            if (y < ey1) ey1 = y;
-            if (x + gl->width > ex2) ex2 = x + gl->width;
-            if (y + gl->height > ey2) ey2 = y + gl->height;
-        }
-        if (ex1 < box->x1) ex1 = box->x1;
-        if (ey1 < box->y1) ey1 = box->y1;
-        if (ex2 > box->x2) ex2 = box->x2;
-        if (ey2 > box->y2) ey2 = box->y2;
-        if (ex2 > ex1 && ey2 > ey1) {
-            pixman_image_t *mask = pixman_image_create_bits(PIXMAN_a8, ex2 - ex1, ey2 - ey1, NULL, -1);
-            if (!mask) {
-                status = 1;
-            } else {
-                for (int i = 0; i < kept; i++) {
-                    const struct glyph *gl = placed[i].glyph;
-                    if (gl->coverage)
-                        pixman_image_composite32(PIXMAN_OP_ADD, gl->coverage, NULL, mask, 0, 0, 0, 0,
-                                                 placed[i].x + gl->ox - ex1, placed[i].y + gl->oy - ey1, gl->width, gl->height);
-                }
-                pixman_image_composite32(PIXMAN_OP_OVER, solid, mask, dest, 0, 0, 0, 0, ex1, ey1, ex2 - ex1, ey2 - ey1);
-                pixman_image_unref(mask);
-            }
-        }
-    }
-    if (dest) pixman_image_unref(dest);
-    if (solid) pixman_image_unref(solid);
-    cairo_surface_mark_dirty(target);
-    pixman_region32_fini(&clip);
-    if (placed != stack) free(placed);
+    int status = failed || grgr_target_composite(&target, coverages, kept, overlap);
+    grgr_target_close(&target);
+    if (placed && placed != stack) free(placed);
+    if (coverages && coverages != coverage_stack) free(coverages);
     if (!status) cache->runs++;
     return status;
 }
