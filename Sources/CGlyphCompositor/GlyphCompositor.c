@@ -43,7 +43,7 @@
 #include "GlyphCompositor.h"
 /* The compositing it shares with the PNG player's compositor (CGlyphRaster, in the library
    every program that links this one links too). */
-#include "../CGlyphRaster/include/GlyphTarget.h"
+#include "GlyphTarget.h"
 
 typedef void (*show_glyphs_fn)(cairo_t *, const cairo_glyph_t *, int);
 static show_glyphs_fn cairo_own_show_glyphs;
