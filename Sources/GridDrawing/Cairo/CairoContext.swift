@@ -14,8 +14,8 @@ final class CairoContext {
     /// The same for the project's PDF writer (`RenderJob.ownPDF`).
     var pdfPlayer: PDFPlayer?
     /// The clip as set through this context, kept while a player writes the lists
-    /// (`TrackedClip`, read by `SVGPlayer` and `PNGGlyphs`); with the path's rectangles not yet
-    /// used and the clips saved by `save()`.
+    /// (`TrackedClip`, read by `SVGPlayer`, `PDFPlayer` and `PNGGlyphs`); with the path's
+    /// rectangles not yet used and the clips saved by `save()`.
     private(set) var trackedClip = TrackedClip()
     private var pathRects: [(rect: Rect, matrix: cairo_matrix_t)] = []
     private var pathHasLines = false
@@ -23,7 +23,7 @@ final class CairoContext {
     /// Whether the clip is tracked for the PNG glyph compositor too (`PNGGlyphs`: Cairo does
     /// not report a clip off the pixel grid, as cells have at scale 1.5).
     var tracksClipForGlyphs = false
-    private var tracksClip: Bool { svgPlayer != nil || tracksClipForGlyphs }
+    private var tracksClip: Bool { svgPlayer != nil || pdfPlayer != nil || tracksClipForGlyphs }
 
     init(_ surface: CairoSurface) throws {
         self.surface = surface

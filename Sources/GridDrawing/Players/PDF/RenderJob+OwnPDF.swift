@@ -33,7 +33,6 @@ extension RenderJob {
             return false
         }
         guard ownsPDF, !RenderJob.cairoPDFForced else { return false }
-        if hasImages { return refused("an image") }
         let (pages, fit) = try ownPDFPages()
         let chunks = RowChunks.partition(rows: layout.rows.count, columns: layout.columns.count)
         let lanesUsed = min(lanes.count, chunks.count)

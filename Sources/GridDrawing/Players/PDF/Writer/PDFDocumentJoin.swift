@@ -23,6 +23,9 @@ final class PDFDocumentJoin {
     /// Each PDF font met, in the order met: its object number and glyphs.
     private var fonts: [PDFFontKey: Int] = [:]
     private var fontUses: [(number: Int, use: PDFFontUse)] = []
+    /// Each image source met, numbered in page order here (not on the lanes), so the bytes do not
+    /// depend on which lane met it first.
+    private let images = PDFImageObjects()
 
     init(writer: PDFWriter, embedder: any PDFFontEmbedding, metadata: Metadata) {
         self.writer = writer
@@ -62,6 +65,10 @@ final class PDFDocumentJoin {
         }
         var resources: [String] = []
         if !fontEntries.isEmpty { resources.append("/Font << \(fontEntries.joined(separator: " ")) >>") }
+        if !part.images.isEmpty {
+            let names = part.images.enumerated().map { "/Im\($0.offset) \(images.object(for: $0.element, reserve: writer.reserve)) 0 R" }
+            resources.append("/XObject << \(names.joined(separator: " ")) >>")
+        }
         if !part.alphas.isEmpty {
             let states = part.alphas.enumerated().map { "/a\($0.offset) << /CA \(PDFNumber.string($0.element, decimals: 6)) /ca \(PDFNumber.string($0.element, decimals: 6)) >>" }
             resources.append("/ExtGState << \(states.joined(separator: " ")) >>")
@@ -93,6 +100,7 @@ final class PDFDocumentJoin {
         for (number, use) in fontUses {
             for object in try embedder.objects(for: use, fontObject: number, reserve: writer.reserve) { try writer.add(object) }
         }
+        for object in try images.objects(reserve: writer.reserve) { try writer.add(object) }
         try writer.add(PDFObject(number: pageTree, "<< /Type /Pages /Kids [\(pages.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(pages.count) >>"))
         var catalogue = "<< /Type /Catalog /Pages \(pageTree) 0 R"
         var information = "<< /Creator (gridrender) /Producer (gridrender)"

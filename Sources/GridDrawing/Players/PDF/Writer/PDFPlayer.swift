@@ -11,44 +11,52 @@ import GridLayout
 /// transform and clip its rules set; `CairoPlayer` hands each list here. The stream starts with
 /// Cairo's flip (`1 0 0 -1 0 H cm`), so everything after it is in device units, top left:
 /// - fills `re f`, strokes `m l S` with width, dash and butt caps (PDF's default cap);
-/// - a list's clip `q … re W n`, ended with `Q` when the clip changes;
+/// - clips `q … re W n`, ended with `Q` when the clip changes, written where Cairo writes them
+///   (`PDFPlayer+Clip`: per operation, none where the clip holds it);
 /// - colours `rg`/`RG`, opacity through `/ExtGState` names (`/a0`…, `/ca` and `/CA`);
 /// - glyphs `BT /F1 size Tf 1 0 0 -1 x y Tm [<gid>adj<gid>] TJ ET`: codes are the glyph ids
 ///   (two bytes, Identity-H), the adjustments bring each glyph from where the width the page
 ///   records (`PDFPagePart.Font`) leaves it to where Pango placed it;
+/// - images (cell images, colour emoji) `q [<clip> re W n] w 0 0 -h x y+h cm /Imn Do Q`, the
+///   page's n-th image source, numbered at the join (`PDFImageObjects`), clipped where Cairo
+///   clips them (`PDFImageClip`: `PDFPlayer+Images`);
 /// - links as annotations; and in a tagged page every cell, caption and note its own marked
 ///   content (`/TD <</MCID n>> BDC … EMC`), everything else `/Artifact BMC … EMC`.
 ///
-/// Refused (the job then draws the document through Cairo): glows, images (until the image
-/// objects of the writer land), texts only Pango shows, a transform that is not a scale and a
-/// translation, a clip that is not one rectangle, and a font with a slanted or stretched matrix.
+/// Refused (the job then draws the document through Cairo): glows, texts only Pango shows, a
+/// transform that is not a scale and a translation, a clip that is not one rectangle, and a
+/// font with a slanted or stretched matrix.
 final class PDFPlayer {
     /// Why the player could not draw a list.
     private(set) var refusal: String?
 
-    private let width: Double, height: Double
+    let width: Double, height: Double
     private let tagged: Bool
     /// The element attributes the painter's structure recorded, in the order elements begin.
     private let structure: PDFStructure?
     private var begun = 0
 
-    private var out: [UInt8] = []
+    var out: [UInt8] = []
     private var fonts: [OpaquePointer: Int] = [:]
     private var pageFonts: [PDFPagePart.Font] = []
-    private var alphas: [Double] = []
+    var alphas: [Double] = []
     private var links: [PDFPagePart.Link] = []
+    /// The image sources the page draws (`/Im0`…), in the order met.
+    var images: [ImageSource] = []
     private var events: [PDFStructureEvent] = []
     private var mcid = 0
     private let characters = GlyphCharacters()
     /// The scaled fonts of texts the painter left to Pango, one object per font.
     private var textFonts: [OpaquePointer: ScaledFont] = [:]
 
-    private enum Marked { case none, artifact, content }
-    private var marked = Marked.none
-    /// The clip of the lists being played (device space), nil for none; `q` is open while set.
-    private var clip: Rect?
-    private var fillColor: Color?, strokeColor: Color?, alpha = 1.0
-    private var lineWidth: Double?, dash: [Double] = []
+    enum Marked { case none, artifact, content }
+    var marked = Marked.none
+    /// The clip the painter set for the lists being played (device space), nil for none.
+    var listClip: Rect?
+    /// The clip written and in force (device space), nil for none; `q` is open while set.
+    var clip: Rect?
+    var fillColor: Color?, strokeColor: Color?, alpha = 1.0
+    var lineWidth: Double?, dash: [Double] = []
 
     init(width: Double, height: Double, structure: PDFStructure?) {
         self.width = width
@@ -69,7 +77,7 @@ final class PDFPlayer {
             return []
         }
         let t = Transform(s: m.xx, tx: m.x0, ty: m.y0)
-        if list.items.contains(where: { if case .structure = $0 { false } else { true } }) { setClip(deviceClip(cr)) }
+        if list.items.contains(where: { if case .structure = $0 { false } else { true } }) { listClip = deviceClip(cr) }
         for item in list.items {
             guard refusal == nil else { return [] }
             switch item {
@@ -79,7 +87,7 @@ final class PDFPlayer {
             case .link(let link): add(link, t)
             case .structure(let node): play(node)
             case .glow: refuse("a glow")
-            case .image: refuse("an image")
+            case .image(let image): write(image, t)
             case .pangoText(let text): write(text, cr: cr, t)
             }
         }
@@ -108,10 +116,10 @@ final class PDFPlayer {
         if clip != nil { out += Array("Q\n".utf8) }
         clip = nil
         return PDFPagePart(width: width, height: height, content: PDFDeflate.compress(out), fonts: pageFonts, alphas: alphas,
-                           links: links, events: events, markedContent: mcid)
+                           images: images, links: links, events: events, markedContent: mcid)
     }
 
-    private func refuse(_ reason: String) {
+    func refuse(_ reason: String) {
         if refusal == nil { refusal = reason }
     }
 
@@ -164,12 +172,12 @@ final class PDFPlayer {
     }
 
     /// Ends an open artifact (before a cell's content, a clip change, the page's end).
-    private func closeMarked() {
+    func closeMarked() {
         if marked == .artifact { out += Array("EMC\n".utf8); marked = .none }
     }
 
     /// Drawing outside any cell is decoration in a tagged page.
-    private func drawing() {
+    func drawing() {
         if tagged && marked == .none {
             out += Array("/Artifact BMC\n".utf8)
             marked = .artifact
@@ -178,60 +186,7 @@ final class PDFPlayer {
 
     // MARK: - Clip and paint
 
-    private func setClip(_ new: Rect?) {
-        guard new != clip else { return }
-        if marked == .artifact { closeMarked() }
-        if clip != nil {
-            out += Array("Q\n".utf8)
-            fillColor = nil; strokeColor = nil; alpha = 1; lineWidth = nil; dash = []
-        }
-        clip = new
-        if let new {
-            out += Array("q ".utf8)
-            appendRect(new)
-            out += Array(" re W n\n".utf8)
-        }
-    }
-
-    /// The clip in device space, nil when it holds the page. The painter clips to rectangles
-    /// only, under a scale and a translation, so the clip is one rectangle; Cairo lists it only
-    /// when it lies on whole device units, so its edges are found with `cairo_in_clip` to
-    /// Cairo's fixed point (1/256), starting from the whole-unit extents around them.
-    private func deviceClip(_ cr: CairoContext) -> Rect? {
-        let p = cr.pointer
-        cairo_save(p)
-        cairo_identity_matrix(p)
-        defer { cairo_restore(p) }
-        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
-        cairo_clip_extents(p, &x1, &y1, &x2, &y2)
-        guard x2 > x1, y2 > y1 else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        if x1 <= 0 && y1 <= 0 && x2 >= width && y2 >= height && cairo_in_clip(p, 1e-3, 1e-3) != 0
-            && cairo_in_clip(p, width - 1e-3, height - 1e-3) != 0 { return nil }
-        let cx = (x1 + x2) / 2, cy = (y1 + y2) / 2
-        func inside(_ x: Double, _ y: Double) -> Bool { cairo_in_clip(p, x, y) != 0 }
-        // The first (or last) fixed-point cell inside along a line, between `from` and `to`.
-        func edge(from: Double, to: Double, at: (Double) -> Bool) -> Double {
-            var lo = Int((from * 256).rounded(.down)), hi = Int((to * 256).rounded(.up))
-            let rising = lo < hi
-            if !rising { swap(&lo, &hi) }
-            // A point on the grid is inside when the clip's box holds it, edges included
-            // (p1 <= x <= p2, in fixed point); `rising`: the first inside, else the last.
-            while lo < hi {
-                let mid = rising ? (lo + hi) / 2 : (lo + hi + 1) / 2
-                let isIn = at(Double(mid) / 256)
-                if rising { if isIn { hi = mid } else { lo = mid + 1 } } else { if isIn { lo = mid } else { hi = mid - 1 } }
-            }
-            return Double(lo) / 256
-        }
-        let left = edge(from: x1, to: min(x1 + 1, cx)) { inside($0, cy) }
-        let right = edge(from: x2, to: max(x2 - 1, cx)) { inside($0, cy) }
-        let top = edge(from: y1, to: min(y1 + 1, cy)) { inside(cx, $0) }
-        let bottom = edge(from: y2, to: max(y2 - 1, cy)) { inside(cx, $0) }
-        guard right > left, bottom > top else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        return Rect(x: left, y: top, width: right - left, height: bottom - top)
-    }
-
-    private func appendRect(_ r: Rect) {
+    func appendRect(_ r: Rect) {
         PDFNumber.append(r.x, to: &out); out.append(0x20)
         PDFNumber.append(r.y, to: &out); out.append(0x20)
         PDFNumber.append(r.width, to: &out); out.append(0x20)
@@ -272,12 +227,20 @@ final class PDFPlayer {
 
     private func write(_ fill: FillNode, _ t: Transform) {
         guard !fill.rects.isEmpty, fill.color.alpha > 0 else { return }
+        // Cairo's fixed point, as its PDF surface prints a rectangle's path.
+        let rects = fill.rects.map { r in
+            Rect(x: SVGPlayer.fixed(t.x(r.x)), y: SVGPlayer.fixed(t.y(r.y)), width: SVGPlayer.fixed(r.width * t.s), height: SVGPlayer.fixed(r.height * t.s))
+        }
+        // The path's extents: its corners, rounded out.
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for r in rects {
+            x0 = min(x0, r.x, r.maxX); y0 = min(y0, r.y, r.maxY); x1 = max(x1, r.x, r.maxX); y1 = max(y1, r.y, r.maxY)
+        }
+        guard clip(for: PDFPlayer.roundedOut(x0: x0, y0: y0, x1: x1, y1: y1), within: listClip) else { return }
         drawing()
         setFill(fill.color)
-        for r in fill.rects {
-            // Cairo's fixed point, as its PDF surface prints a rectangle's path.
-            let x0 = SVGPlayer.fixed(t.x(r.x)), y0 = SVGPlayer.fixed(t.y(r.y))
-            appendRect(Rect(x: x0, y: y0, width: SVGPlayer.fixed(r.width * t.s), height: SVGPlayer.fixed(r.height * t.s)))
+        for r in rects {
+            appendRect(r)
             out += Array(" re\n".utf8)
         }
         out += Array("f\n".utf8)
@@ -285,6 +248,7 @@ final class PDFPlayer {
 
     private func write(_ stroke: StrokeNode, _ t: Transform) {
         guard !stroke.segments.isEmpty, stroke.color.alpha > 0 else { return }
+        guard clip(for: extents(of: stroke, t), within: listClip) else { return }
         drawing()
         setStroke(stroke.color)
         let w = stroke.width * t.s
@@ -334,13 +298,18 @@ final class PDFPlayer {
             refuse("a text only Pango shows (a hex box): \(shown.prefix(40).debugDescription)")
             return
         }
-        let kept = (fillColor, strokeColor, alpha, lineWidth, dash)
-        if let clip = text.clip {
-            drawing()
-            out += Array("q ".utf8)
-            appendRect(Rect(x: t.x(clip.x), y: t.y(clip.y), width: clip.width * t.s, height: clip.height * t.s))
-            out += Array(" re W n\n".utf8)
+        // Under the text's own clip too (in Cairo's fixed point).
+        var wanted = listClip
+        if let c = text.clip {
+            let x0 = TrackedClip.fixed(t.x(c.x)), y0 = TrackedClip.fixed(t.y(c.y))
+            let own = Rect(x: x0, y: y0, width: TrackedClip.fixed(c.width * t.s), height: TrackedClip.fixed(c.height * t.s))
+            guard let cut = wanted.map({ $0.intersection(own) }) ?? own else { return }
+            wanted = cut
         }
+        // Each of its operations clipped as Cairo clips Pango's (`PDFPlayer+Clip`).
+        let painterClip = listClip
+        listClip = wanted
+        defer { listClip = painterClip }
         // Pango's renderer starts from the current point Cairo keeps.
         let origin = cr.currentPoint(afterMovingTo: text.x, text.y)
         cr.newPath()
@@ -360,10 +329,6 @@ final class PDFPlayer {
                 refuse("a hex box")
             }
         }
-        if text.clip != nil {
-            out += Array("Q\n".utf8)
-            (fillColor, strokeColor, alpha, lineWidth, dash) = kept
-        }
     }
 
     /// `actual`: for a node of one run, its glyphs to mark with their text (`PDFActualText`).
@@ -372,6 +337,9 @@ final class PDFPlayer {
         // Where Pango's renderer starts the layout: Cairo's current point after moving there.
         let origin = cr.currentPoint(afterMovingTo: text.x, text.y)
         cr.newPath()
+        if let inked = extents(of: text, origin: origin, t) {
+            guard clip(for: inked, within: listClip) else { return }
+        }
         drawing()
         setFill(text.color)
         out += Array("BT\n".utf8)
