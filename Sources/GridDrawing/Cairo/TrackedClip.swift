@@ -31,6 +31,21 @@ struct TrackedClip {
         return result
     }
 
+    /// What a player that writes its own clips (`SVGPlayer`, `PDFPlayer`) clips to: the clip in
+    /// device space (`deviceRect`), nil when there is none or it holds `page` (the page's own
+    /// edge clips there); or the reason it cannot write it (a clip not one rectangle, or one
+    /// turned by its transform).
+    func playerClip(within page: Rect) -> Result<Rect?, PlayerClipRefusal> {
+        guard isRectangle else { return .failure(PlayerClipRefusal(reason: "a clip that is not one rectangle")) }
+        guard let r = deviceRect else {
+            return rects.isEmpty ? .success(nil) : .failure(PlayerClipRefusal(reason: "a clip turned by its transform"))
+        }
+        return .success(r.x <= page.x && r.y <= page.y && r.maxX >= page.maxX && r.maxY >= page.maxY ? nil : r)
+    }
+
+    /// Why a player cannot write the clip (`playerClip`).
+    struct PlayerClipRefusal: Error { var reason: String }
+
     /// Cairo's fixed point: 1/256 of a device unit, halves to even.
     static func fixed(_ v: Double) -> Double { (v * 256).rounded(.toNearestOrEven) / 256 }
 }

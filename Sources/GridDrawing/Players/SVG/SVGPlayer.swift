@@ -217,16 +217,11 @@ final class SVGPlayer {
     /// Cairo's numbers (`TrackedClip.deviceRect`), so a clip off the pixel grid (an unsnapped
     /// layout) is written where Cairo's SVG surface would; refuses a clip not one rectangle.
     private func deviceClip(_ cr: CairoContext) -> Rect? {
-        let tracked = cr.trackedClip
-        guard tracked.isRectangle else {
-            refuse("a clip that is not one rectangle")
+        let clip = cr.trackedClip.playerClip(within: Rect(x: 0, y: 0, width: page.maxX, height: page.maxY))
+        guard case .success(let found) = clip, let r = found else {
+            if case .failure(let refusal) = clip { refuse(refusal.reason) }
             return nil
         }
-        guard let r = tracked.deviceRect else {
-            if !tracked.rects.isEmpty { refuse("a clip turned by its transform") }
-            return nil
-        }
-        if r.x <= 0 && r.y <= 0 && r.maxX >= page.maxX && r.maxY >= page.maxY { return nil }
         guard scale != 1 else { return r }
         return Rect(x: r.x / scale, y: r.y / scale, width: r.width / scale, height: r.height / scale)
     }

@@ -57,17 +57,10 @@ extension PDFPlayer {
     /// clipped to, with Cairo's numbers (`TrackedClip.deviceRect`), so an edge on a whole unit
     /// is that unit (`cairo_in_clip` cannot tell it from the fixed-point step before it).
     func deviceClip(_ cr: CairoContext) -> Rect? {
-        let tracked = cr.trackedClip
-        guard tracked.isRectangle else {
-            refuse("a clip that is not one rectangle")
-            return nil
+        switch cr.trackedClip.playerClip(within: Rect(x: 0, y: 0, width: width, height: height)) {
+        case .success(let r): return r
+        case .failure(let refusal): refuse(refusal.reason); return nil
         }
-        guard let r = tracked.deviceRect else {
-            if !tracked.rects.isEmpty { refuse("a clip turned by its transform") }
-            return nil
-        }
-        if r.x <= 0 && r.y <= 0 && r.maxX >= width && r.maxY >= height { return nil }
-        return r
     }
 }
 

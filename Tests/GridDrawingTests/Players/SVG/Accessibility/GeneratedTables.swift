@@ -1,25 +1,17 @@
 import GridDocument
 import GridLayout
 @testable import GridDrawing
+import GridTestSupport
 
 /// Tables made from a seed for the accessible SVG's generated cases: random sizes, header rows,
 /// section rows, spans, and cell texts that hold what XML must escape (`<&>"'`), controls XML
 /// does not allow, newlines, non-Latin scripts and empty cells.
 struct GeneratedTables {
-    private var state: UInt64
+    private var random: SplitMix
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix(seed: seed) }
 
-    /// SplitMix64.
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    private mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    private mutating func below(_ n: Int) -> Int { random.below(n) }
 
     static let pieces = ["a", "Zürich", "<b>", "&amp;", "\"q\"", "'s", "1,250.5", "\u{1}", "\u{FFFE}", "line\nbreak", "東京", "שלום", " ", "-", "x > y"]
 
