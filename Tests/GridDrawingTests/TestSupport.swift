@@ -70,3 +70,24 @@ func renderConcurrently(_ grids: [PreparedGrid], format: OutputFormat) async thr
         return results
     }
 }
+
+/// The text styles glyph tests draw real text in: four DejaVu faces (sans, bold, serif italic,
+/// mono) at 6.5, 9, 13 and 24 points, and the text they show (kerned pairs, digits, descenders).
+enum GlyphSampleStyles {
+    static let text = "Quick brown fox, jumps AVAT over lazy dogs: 0123456789 Wy // jj"
+
+    /// Each style with its size in points.
+    static var all: [(style: ResolvedStyle, size: Double)] {
+        [("DejaVu Sans", 400, false), ("DejaVu Sans", 700, false), ("DejaVu Serif", 400, true), ("DejaVu Sans Mono", 400, false)]
+            .flatMap { family, weight, italic in
+                [6.5, 9.0, 13.0, 24.0].map { size in
+                    var style = ResolvedStyle()
+                    style.font.family = family
+                    style.font.size = size
+                    style.font.weight = weight
+                    style.font.italic = italic
+                    return (style, size)
+                }
+            }
+    }
+}

@@ -19,21 +19,13 @@ import GridRenderAccelerators
         let layout = TextLayout(context: context)
         var sources: [(OpaquePointer, [UInt], Double)] = []
         let characters = GlyphCharacters()
-        for (family, weight, italic) in [("DejaVu Sans", 400, false), ("DejaVu Sans", 700, false),
-                                         ("DejaVu Serif", 400, true), ("DejaVu Sans Mono", 400, false)] {
-            for size in [6.5, 9.0, 13.0, 24.0] {
-                var style = ResolvedStyle()
-                style.font.family = family
-                style.font.size = size
-                style.font.weight = weight
-                style.font.italic = italic
-                layout.prepare("Quick brown fox, jumps AVAT over lazy dogs: 0123456789 Wy // jj", style: style, width: nil)
-                guard let run = layout.plainGlyphRuns(characters: characters)?.first else { continue }
-                let string = run.glyphs.pointee
-                let glyphs = (0..<Int(string.num_glyphs)).map { UInt(string.glyphs[$0].glyph) }
-                cairo_scaled_font_reference(run.scaledFont)
-                sources.append((run.scaledFont, glyphs, size * 0.6))
-            }
+        for (style, size) in GlyphSampleStyles.all {
+            layout.prepare(GlyphSampleStyles.text, style: style, width: nil)
+            guard let run = layout.plainGlyphRuns(characters: characters)?.first else { continue }
+            let string = run.glyphs.pointee
+            let glyphs = (0..<Int(string.num_glyphs)).map { UInt(string.glyphs[$0].glyph) }
+            cairo_scaled_font_reference(run.scaledFont)
+            sources.append((run.scaledFont, glyphs, size * 0.6))
         }
         return (context, sources)
     }

@@ -14,21 +14,13 @@ import Testing
         let context = try TextContext(mode: .pinned)
         let layout = TextLayout(context: context)
         var sources: [(OpaquePointer, String, Int32, [UInt], Double)] = []
-        for (family, weight, italic) in [("DejaVu Sans", 400, false), ("DejaVu Sans", 700, false),
-                                         ("DejaVu Serif", 400, true), ("DejaVu Sans Mono", 400, false)] {
-            for size in [6.5, 9.0, 13.0, 24.0] {
-                var style = ResolvedStyle()
-                style.font.family = family
-                style.font.size = size
-                style.font.weight = weight
-                style.font.italic = italic
-                layout.prepare("Quick brown fox, jumps AVAT over lazy dogs: 0123456789 Wy // jj", style: style, width: nil)
-                var glyphs: [cairo_glyph_t] = [], runs: [PNGGlyphRun] = []
-                guard layout.pngGlyphs(originX: 0, originY: 0, glyphs: &glyphs, runs: &runs), let run = runs.first,
-                      let file = run.file else { continue }
-                cairo_scaled_font_reference(run.scaledFont)
-                sources.append((run.scaledFont, String(cString: file), run.faceIndex, glyphs[run.range].map(\.index), size * 0.6))
-            }
+        for (style, size) in GlyphSampleStyles.all {
+            layout.prepare(GlyphSampleStyles.text, style: style, width: nil)
+            var glyphs: [cairo_glyph_t] = [], runs: [PNGGlyphRun] = []
+            guard layout.pngGlyphs(originX: 0, originY: 0, glyphs: &glyphs, runs: &runs), let run = runs.first,
+                  let file = run.file else { continue }
+            cairo_scaled_font_reference(run.scaledFont)
+            sources.append((run.scaledFont, String(cString: file), run.faceIndex, glyphs[run.range].map(\.index), size * 0.6))
         }
         return (context, sources)
     }
