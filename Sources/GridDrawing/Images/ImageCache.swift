@@ -233,19 +233,6 @@ final class ImageCache {
     /// `body(i)` for `i` in `0..<count` on up to `threads` threads (each image file is decoded on
     /// one): the results in order.
     private static func inParallel<T>(_ count: Int, threads: Int, _ body: (Int) throws -> T) -> [Result<T, Error>] {
-        guard count > 0 else { return [] }
-        let results = UnsafeMutablePointer<Result<T, Error>?>.allocate(capacity: count)
-        results.initialize(repeating: nil, count: count)
-        defer { results.deinitialize(count: count); results.deallocate() }
-        let workers = max(1, min(threads, count))
-        withoutActuallyEscaping(body) { body in
-            let slots = Unchecked((results, body))
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for i in Swift.stride(from: worker, to: count, by: workers) {
-                    slots.value.0[i] = Result { try slots.value.1(i) }
-                }
-            }
-        }
-        return (0..<count).map { results[$0]! }
+        OrderedParallel.map(count, threads: threads) { i in Result { try body(i) } }
     }
 }

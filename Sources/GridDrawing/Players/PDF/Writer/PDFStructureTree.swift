@@ -106,7 +106,7 @@ final class PDFStructureTree {
         for _ in 1..<elements.count { _ = writer.reserve() }
         let count = elements.count
         let parts = max(1, min(writer.threads, count / 1024))
-        let objects = PDFParallel.map(parts, threads: parts) { part in
+        let objects = OrderedParallel.map(parts, threads: parts) { part in
             var objects: [PDFObject] = []
             objects.reserveCapacity(count / parts + 1)
             var kids: [UInt8] = []

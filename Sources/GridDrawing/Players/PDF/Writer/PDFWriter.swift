@@ -63,7 +63,7 @@ final class PDFWriter {
             batchBytes += object.value.count
             if batch.count >= PDFWriter.objectsPerStream || batchBytes >= PDFWriter.bytesPerStream { full.append(takeBatch()) }
         }
-        let stored = PDFParallel.map(full.count, threads: threads) { PDFDeflate.compress(full[$0].stream!) }
+        let stored = OrderedParallel.map(full.count, threads: threads) { PDFDeflate.compress(full[$0].stream!) }
         for (k, object) in full.enumerated() { try emitStream(object, stored: stored[k]) }
     }
 

@@ -1,13 +1,15 @@
 import Dispatch
 import GridDocument
 
-/// Work of the PDF join done on the job's lanes once every page is painted (the lanes are idle
-/// then): the structure tree's elements and the object streams that hold them (issue 26). The
-/// results come back in order, so the bytes do not depend on the thread count.
-enum PDFParallel {
-    /// `body(i)` for `i` in `0..<count`, on up to `threads` threads (contiguous parts, one per
-    /// thread), in order.
+/// Work split over threads whose results come back in order, so nothing that is made of them
+/// depends on the thread count: image files decoded before a render (`ImageCache`), the PDF
+/// writer's structure elements and object streams once every page is joined (`PDFWriter`,
+/// `PDFStructureTree`).
+enum OrderedParallel {
+    /// `body(i)` for `i` in `0..<count` on up to `threads` threads, each `i` on one of them
+    /// (worker `w` takes `w`, `w + workers`, …, so uneven items spread), the results in order.
     static func map<T>(_ count: Int, threads: Int, _ body: (Int) -> T) -> [T] {
+        guard count > 0 else { return [] }
         let workers = max(1, min(threads, count))
         guard workers > 1 else { return (0..<count).map(body) }
         let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
@@ -17,8 +19,7 @@ enum PDFParallel {
             // Each worker writes its own slots.
             let slots = Unchecked((results, body))
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                let range = (count * worker / workers)..<(count * (worker + 1) / workers)
-                for i in range { slots.value.0[i] = slots.value.1(i) }
+                for i in Swift.stride(from: worker, to: count, by: workers) { slots.value.0[i] = slots.value.1(i) }
             }
         }
         return results.map { $0! }
