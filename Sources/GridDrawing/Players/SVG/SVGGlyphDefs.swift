@@ -8,7 +8,7 @@ import GridLayout
 /// by the glyph's id in the font, e.g. `a38`, `fk3q9x2m1-38`. A part records the ids it uses;
 /// the document defines their union once, so the parts' bodies join by concatenation.
 /// Every id starts with `prefix`, the document's own (`RenderJob.svgIDPrefix`), so documents
-/// inlined in one HTML page never share an id: `g5402c21f-a38`.
+/// inlined in one HTML page never share an id: `gK3v9Qaa38`.
 ///
 /// `@unchecked Sendable`: every property is guarded by `lock`.
 final class SVGGlyphDefs: @unchecked Sendable {
@@ -103,6 +103,15 @@ final class SVGGlyphDefs: @unchecked Sendable {
         if elements[id] == nil { elements[id] = made }
     }
 
+    /// Defines the text run `id` as `element` (`SVGPlayer+TextRuns`) the first time; false when
+    /// `id` is already another run's (two definitions with one hash).
+    func defineRun(_ id: [UInt8], _ element: [UInt8]) -> Bool {
+        lock.wait(); defer { lock.signal() }
+        if let known = elements[id] { return known == element }
+        elements[id] = element
+        return true
+    }
+
     /// The definitions of `ids`, in the order of the ids: `<path id=… d=…/>` for each glyph
     /// with ink, the element itself for a clip path or an image.
     func definitions(_ ids: [[UInt8]]) -> [UInt8] {
@@ -116,14 +125,17 @@ final class SVGGlyphDefs: @unchecked Sendable {
         return out
     }
 
-    /// Ids in the document's order: by code, then by glyph number.
+    /// Ids in the document's order: by code, then by glyph number, then by the bytes (two run
+    /// ids may end in the same number after different digits: `…R0a07`, `…R0b7`).
     static func sorted(_ ids: Set<[UInt8]>) -> [[UInt8]] {
         func split(_ id: [UInt8]) -> ([UInt8], Int) {
-            let digits = id.reversed().prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+            let digits = min(18, id.reversed().prefix { $0 >= 0x30 && $0 <= 0x39 }.count)
             return (Array(id.dropLast(digits)), Int(String(decoding: id.suffix(digits), as: UTF8.self)) ?? 0)
         }
         return ids.map { ($0, split($0)) }.sorted { a, b in
-            a.1.0 != b.1.0 ? a.1.0.lexicographicallyPrecedes(b.1.0) : a.1.1 < b.1.1
+            if a.1.0 != b.1.0 { return a.1.0.lexicographicallyPrecedes(b.1.0) }
+            if a.1.1 != b.1.1 { return a.1.1 < b.1.1 }
+            return a.0.lexicographicallyPrecedes(b.0)
         }.map(\.0)
     }
 

@@ -16,8 +16,9 @@ import GridLayout
 /// - fills: one `<path>` per node, a rectangle per `M…H…V…H…Z`;
 /// - strokes: one `<path>` per node with width, dash and butt caps (SVG's default cap);
 /// - glyphs (`GlyphsNode`): a `<g>` per stretch of glyphs in one colour on one baseline
-///   (`translate(0 y)`), a `<use href="#id" x="…"/>` per glyph with ink; outlines once per
-///   document (`GlyphOutlines`);
+///   (`translate(0 y)`), a `<use href="#id" x="…"/>` per run of glyphs, its definition once per
+///   document (`SVGPlayer+TextRuns`), or per glyph with ink where a run is one glyph; outlines
+///   once per document (`GlyphOutlines`);
 /// - links: their areas in device space, written by the document as `SVGLinks` does;
 /// - texts only Pango shows (`PangoTextNode`: markup colours, backgrounds, underlines, strike
 ///   lines, links, hex boxes): flattened (`TextLayout.flatten`, `SVGPlayer+Text`);
@@ -46,6 +47,8 @@ final class SVGPlayer {
     var textFonts: [OpaquePointer: ScaledFont] = [:]
     /// The open glyph group: its colour and baseline as written.
     var group: (fill: [UInt8], y: [UInt8])?
+    /// The ids of the text runs this part defined, by definition (`SVGPlayer+TextRuns`).
+    var runIDs: [[UInt8]: [UInt8]] = [:]
 
     /// The page, device units (a clip that covers it needs no clip path).
     let page: Rect
@@ -238,6 +241,11 @@ final class SVGPlayer {
         for run in text.runs {
             guard let font = font(run.font) else { return }
             let baseX = origin.x + run.x, baseY = origin.y + run.baseline
+            switch writeRun(text.glyphs(of: run), font: run.font, code: font, baseX: baseX + tx, baseY: baseY + ty, fill: fill) {
+            case .written: continue
+            case .refused: return
+            case .glyphByGlyph: break
+            }
             for glyph in text.glyphs(of: run) {
                 guard let ref = glyphRef(glyph.id, font: run.font, code: font) else { return }
                 guard ref.ink else { continue }

@@ -11,11 +11,12 @@ extension RenderJob {
     }
 
     /// What prefixes every id the SVG player writes in this document (`SVGGlyphDefs.prefix`):
-    /// `g`, the accessibility layer's suffix (`SVGAccessibleIDs`, a hash of the document's
-    /// content, the same on every run and thread count; made with the layer off too) and `-`.
+    /// `g` and the accessibility layer's hash in six base-62 digits (`SVGAccessibleIDs.idPrefix`,
+    /// a hash of the document's content, the same on every run and thread count; made with the
+    /// layer off too).
     func svgIDPrefix(page: PDFPagination.Page? = nil, fit: Double = 1) -> [UInt8] {
         let ids = SVGAccessibility.ids(grid: grid, layout: layout, placement: svgPlacement(page: page, fit: fit))
-        return Array("g\(ids.suffix)-".utf8)
+        return Array(ids.idPrefix.utf8)
     }
 
     /// The part of the canvas an SVG shows: all of it, or `page` placed and scaled.

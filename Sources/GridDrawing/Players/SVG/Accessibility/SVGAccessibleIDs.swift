@@ -12,14 +12,20 @@ import GridDocument
 /// run and at every thread count. Pictures equal in all of them share ids; their titles and
 /// descriptions are then the same text, so each label still reads right.
 ///
-/// The same suffix prefixes every id the SVG player writes (glyphs, clip paths, images:
-/// `SVGGlyphDefs.prefix`), so two pictures inlined in one page do not define the same id for
-/// different glyphs; it is made with the layer off too (`RenderJob.svgIDPrefix`).
+/// The same hash, shorter (`idPrefix`: `g` and six base-62 digits, as `gK3v9Qa`), prefixes every
+/// id the SVG player writes (glyphs, text runs, clip paths, images: `SVGGlyphDefs.prefix`), so
+/// two pictures inlined in one page do not define the same id for different glyphs; it is
+/// made with the layer off too (`RenderJob.svgIDPrefix`). Short because a large table's SVG
+/// names it in every glyph and run reference; a fixed length, so the code after it
+/// (`SVGGlyphDefs`) is read apart without a separator.
 struct SVGAccessibleIDs: Equatable {
     let title: String
     let description: String
     /// Eight hex digits of the hash: the document's own.
     let suffix: String
+    /// `g` and the same 32 bits of the hash as six base-62 digits: what starts every id the
+    /// SVG player writes.
+    let idPrefix: String
 
     init(name: String, description: String?, grid: PreparedGrid, rows: Int, columns: Int, placement: SVGAccessibleTable.Placement) {
         var hash = Hash()
@@ -39,6 +45,7 @@ struct SVGAccessibleIDs: Equatable {
         }
         for v in [placement.origin.x, placement.origin.y, placement.scale] { hash.add(v.bitPattern) }
         suffix = hash.suffix
+        idPrefix = "g" + hash.base62
         title = "gridrender-title-" + suffix
         self.description = "gridrender-desc-" + suffix
     }
@@ -59,9 +66,20 @@ struct SVGAccessibleIDs: Equatable {
             for k in 0..<8 { add(byte: UInt8(truncatingIfNeeded: n >> UInt64(8 * k))) }
         }
 
+        /// The 64 bits folded to 32.
+        private var folded: UInt32 { UInt32(truncatingIfNeeded: value ^ (value >> 32)) }
+
+        /// `folded` as six base-62 digits (0-9, a-z, A-Z), most significant first.
+        var base62: String {
+            let digits = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+            var out = [UInt8](repeating: digits[0], count: 6), v = folded
+            for k in stride(from: 5, through: 0, by: -1) { out[k] = digits[Int(v % 62)]; v /= 62 }
+            return String(decoding: out, as: UTF8.self)
+        }
+
         /// Eight lowercase hex digits.
         var suffix: String {
-            let folded = UInt32(truncatingIfNeeded: value ^ (value >> 32))
+            let folded = self.folded
             let digits = Array("0123456789abcdef".utf8)
             var out: [UInt8] = []
             for k in stride(from: 28, through: 0, by: -4) { out.append(digits[Int((folded >> UInt32(k)) & 0xF)]) }
