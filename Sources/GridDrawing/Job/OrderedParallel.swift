@@ -2,9 +2,7 @@ import Dispatch
 import GridDocument
 
 /// Work split over threads whose results come back in order, so nothing that is made of them
-/// depends on the thread count: image files decoded before a render (`ImageCache`), the PDF
-/// writer's structure elements and object streams once every page is joined (`PDFWriter`,
-/// `PDFStructureTree`).
+/// depends on the thread count: image files decoded before a render (`ImageCache`).
 enum OrderedParallel {
     /// `body(i)` for `i` in `0..<count` on up to `threads` threads, each `i` on one of them
     /// (worker `w` takes `w`, `w + workers`, …, so uneven items spread), the results in order.

@@ -46,7 +46,6 @@ extension RenderJob {
         let alt = tagsPDF ? grid.accessibility.alternative.text : nil
         let metadata = PDFDocumentJoin.Metadata(tags: tagsPDF ? (grid.title?.text, grid.language, alt) : nil)
         let writer = try PDFWriter { try sink.write($0) }
-        writer.threads = lanesUsed
         let join = PDFDocumentJoin(writer: writer, embedder: PDFFontEmbedder(), metadata: metadata)
         let state = PDFPageWindow(window: window)
         let decimals = self.decimals.computed

@@ -2,10 +2,10 @@ import GridDocument
 import GridLayout
 
 /// Joins the pages of the project's PDF in page order as they are painted (`PDFPagePart`):
-/// numbers each page's objects, writes its content stream, annotations and dictionary at once,
-/// gathers its fonts' glyphs and its structure; at the end writes the fonts
-/// (`PDFFontEmbedding`), the page tree, the structure tree, the catalogue and the
-/// cross-reference stream (`PDFWriter`). Called by one thread at a time.
+/// numbers each page's objects, writes its content stream, annotations, dictionary and structure
+/// elements at once (`PDFStructureTree`), gathers its fonts' glyphs; at the end writes the fonts
+/// (`PDFFontEmbedding`), the page tree, the structure tree's root and sections, the catalogue and
+/// the cross-reference stream (`PDFWriter`). Called by one thread at a time.
 final class PDFDocumentJoin {
     /// What the catalogue and the document information say.
     struct Metadata {
@@ -34,8 +34,9 @@ final class PDFDocumentJoin {
         catalog = writer.reserve()
         pageTree = writer.reserve()
         info = writer.reserve()
-        structureRoot = metadata.tags == nil ? nil : writer.reserve()
-        tree = metadata.tags.map { PDFStructureTree(alt: $0.alt) }
+        let structureRoot = metadata.tags == nil ? nil : writer.reserve()
+        self.structureRoot = structureRoot
+        tree = metadata.tags.flatMap { tags in structureRoot.map { PDFStructureTree(alt: tags.alt, root: $0, writer: writer) } }
     }
 
     /// Writes `part` as the next page.
@@ -57,7 +58,7 @@ final class PDFDocumentJoin {
             for glyph in f.glyphs.keys where fontUses[index].use.glyphs[glyph] == nil { fontUses[index].use.glyphs[glyph] = "" }
             fontEntries.append("/F\(k + 1) \(number) 0 R")
         }
-        let keys = tree?.add(part.events, markedContent: part.markedContent, page: page, annotations: annotations)
+        let keys = try tree?.add(part.events, markedContent: part.markedContent, page: page, annotations: annotations)
         try writer.add(PDFObject(number: content, "<< /Filter /FlateDecode >>", stream: part.content))
         for (k, link) in part.links.enumerated() {
             // Outside the object streams, as Cairo wrote them: a link's URL can be found in the bytes.
@@ -105,7 +106,7 @@ final class PDFDocumentJoin {
         var catalogue = "<< /Type /Catalog /Pages \(pageTree) 0 R"
         var information = "<< /Creator (gridrender) /Producer (gridrender)"
         if let tags = metadata.tags, let tree, let structureRoot {
-            try tree.write(to: writer, root: structureRoot)
+            try tree.finish()
             catalogue += " /StructTreeRoot \(structureRoot) 0 R /MarkInfo << /Marked true >> /Lang \(PDFText.textString(tags.language))"
                 + " /ViewerPreferences << /DisplayDocTitle true >>"
             if let title = tags.title, !title.isEmpty { information += " /Title \(PDFText.textString(NoncharacterText.drawable(title)))" }

@@ -1,10 +1,10 @@
 import GridDocument
 
 /// The structure tree of the writer's tagged PDF (issue 30), built from the pages' structure
-/// events as they are joined in page order, written once every page is: `Document` → `Table`
-/// (with `/Alt`) → `Caption`, `THead`/`TBody`/`TFoot` → `TR` → `TH`/`TD`, notes as `P` after
-/// the table, links as `Link` elements holding their annotation (`/OBJR`), and the parent
-/// tree that maps each page's marked content and each annotation back to its element.
+/// events as they are joined in page order: `Document` → `Table` (with `/Alt`) → `Caption`,
+/// `THead`/`TBody`/`TFoot` → `TR` → `TH`/`TD`, notes as `P` after the table, links as `Link`
+/// elements holding their annotation (`/OBJR`), and the parent tree that maps each page's marked
+/// content and each annotation back to its element.
 ///
 /// A page's painter closes its sections at the page's end; a section that the next page opens
 /// again (the body going on) is one element, so the table has one `TBody` and each page its own
@@ -12,6 +12,11 @@ import GridDocument
 /// section once per region: a section begun again is the table's one `THead`/`TBody`/`TFoot`, a
 /// row begun again on the same page is that page's one `TR` of the row, with the cells of every
 /// region in the order painted (the stub's first).
+///
+/// Elements are numbered as they are begun and written as soon as nothing can add to them: a
+/// page's rows, cells, captions, notes and links when the page is joined, with the page's
+/// parent-tree array; only the document, the table, its sections and the parent tree's
+/// `/Nums` are left for the end (issue 26: tagged as fast as untagged, no serial tail).
 final class PDFStructureTree {
     private enum Kid {
         case element(Int)
@@ -19,6 +24,7 @@ final class PDFStructureTree {
         case annotation(object: Int, page: Int)
     }
 
+    /// One element: `parent` and kids' elements are object numbers.
     private struct Element {
         var kind: String
         var attributes: String
@@ -27,32 +33,50 @@ final class PDFStructureTree {
         var kids: [Kid] = []
     }
 
-    private var elements: [Element]
+    private let writer: PDFWriter
+    /// The tree's root (`/StructTreeRoot`), the `Document` element's parent.
+    private let root: Int
+    private let document: Int
+    /// Elements that outlive the page that began them (the document, the table, its sections,
+    /// anything still open), by number.
+    private var kept: [Int: Element] = [:]
+    /// The elements begun on the page being added, numbered from `pageFirst`.
+    private var local: [Element] = []
+    private var pageFirst = Int.max
+    /// Open elements, innermost last.
     private var stack: [Int]
     /// A section ended at a page's end, kept open until the next event says otherwise.
     private var pendingEnd: StructureNode.Kind?
-    /// Per parent-tree key: a page's elements by marked-content id, or an annotation's element.
-    private var parents: [(key: Int, elements: [Int])] = []
+    /// Per parent-tree key: a page's array of elements by marked-content id, or an annotation's
+    /// element (object numbers).
+    private var parents: [(key: Int, object: Int)] = []
     private var nextKey = 0
     /// The table's sections, each one element however often begun.
     private var sections: [StructureNode.Kind: Int] = [:]
 
-    init(alt: String?) {
-        elements = [Element(kind: "Document", attributes: "", parent: -1),
-                    Element(kind: "Table", attributes: alt.map { " /Alt \(PDFText.textString($0))" } ?? "", parent: 0)]
-        elements[0].kids = [.element(1)]
-        stack = [0, 1]
+    /// A tree written into `writer` whose root will be object `root` (reserved by the caller).
+    init(alt: String?, root: Int, writer: PDFWriter) {
+        self.writer = writer
+        self.root = root
+        document = writer.reserve()
+        let table = writer.reserve()
+        kept[document] = Element(kind: "Document", attributes: "", parent: root, kids: [.element(table)])
+        kept[table] = Element(kind: "Table", attributes: alt.map { " /Alt \(PDFText.textString($0))" } ?? "", parent: document)
+        stack = [document, table]
     }
 
     /// Adds one page's events (`page`: its object number; `annotations`: the numbers of its link
-    /// annotations). Returns the page's parent-tree key and each annotation's (nil: not tagged).
-    func add(_ events: [PDFStructureEvent], markedContent: Int, page: Int, annotations: [Int]) -> (page: Int, annotations: [Int?]) {
+    /// annotations) and writes the elements the page completes. Returns the page's parent-tree
+    /// key and each annotation's (nil: not tagged).
+    func add(_ events: [PDFStructureEvent], markedContent: Int, page: Int, annotations: [Int]) throws -> (page: Int, annotations: [Int?]) {
         let pageKey = nextKey
         nextKey += 1
-        var byMCID = [Int](repeating: 0, count: markedContent)
+        var byMCID = [Int](repeating: document, count: markedContent)
         var annotationKeys = [Int?](repeating: nil, count: annotations.count)
         /// This page's rows by section and layout row.
         var rows: [Int: [Int: Int]] = [:]
+        local.removeAll(keepingCapacity: true)
+        pageFirst = Int.max
         for event in events {
             if let ended = pendingEnd {
                 if case .begin(ended, _, _, _) = event { pendingEnd = nil; continue }
@@ -68,90 +92,111 @@ final class PDFStructureTree {
                     continue
                 }
                 // A note is the document's, after the table; anything else the open element's.
-                let parent = kind == .paragraph ? 0 : stack.last!
-                let index = elements.count
-                elements.append(Element(kind: kind.rawValue, attributes: attributes, parent: parent, page: mcid == nil ? nil : page))
-                elements[parent].kids.append(.element(index))
-                stack.append(index)
-                if kind == .head || kind == .body || kind == .foot { sections[kind] = index }
-                if kind == .row, let row { rows[parent, default: [:]][row] = index }
-                if let mcid, mcid < byMCID.count {
-                    elements[index].kids.append(.content(page: page, mcid: mcid))
-                    byMCID[mcid] = index
-                }
+                let parent = kind == .paragraph ? document : stack.last!
+                var element = Element(kind: kind.rawValue, attributes: attributes, parent: parent, page: mcid == nil ? nil : page)
+                if let mcid, mcid < byMCID.count { element.kids.append(.content(page: page, mcid: mcid)) }
+                let number = begin(element)
+                stack.append(number)
+                if kind == .head || kind == .body || kind == .foot { sections[kind] = number }
+                if kind == .row, let row { rows[parent, default: [:]][row] = number }
+                if let mcid, mcid < byMCID.count { byMCID[mcid] = number }
             case .end(let kind):
                 if kind == .head || kind == .body || kind == .foot { pendingEnd = kind } else if stack.count > 2 { stack.removeLast() }
             case .link(let annotation):
-                let index = elements.count
-                let parent = stack.last!
-                elements.append(Element(kind: "Link", attributes: "", parent: parent, page: page))
-                elements[index].kids = [.annotation(object: annotations[annotation], page: page)]
-                elements[parent].kids.append(.element(index))
+                let number = begin(Element(kind: "Link", attributes: "", parent: stack.last!, page: page,
+                                           kids: [.annotation(object: annotations[annotation], page: page)]))
                 annotationKeys[annotation] = nextKey
-                parents.append((nextKey, [index]))
+                parents.append((nextKey, number))
                 nextKey += 1
             }
         }
-        parents.append((pageKey, byMCID))
+        try endPage(byMCID: byMCID, key: pageKey)
         return (pageKey, annotationKeys)
     }
 
-    /// Writes the elements, the parent tree and the root as object `root`. On 10,000 rows the
-    /// tree is some 90,000 objects: their bytes are made (byte appends, `PDFNumber`) and their
-    /// object streams deflated on the writer's threads, in parts whose results come back in
-    /// order, so the bytes are those of one thread (issue 26).
-    func write(to writer: PDFWriter, root: Int) throws {
-        if pendingEnd != nil { stack.removeLast(); pendingEnd = nil }
-        let first = writer.reserve()
-        for _ in 1..<elements.count { _ = writer.reserve() }
-        let count = elements.count
-        let parts = max(1, min(writer.threads, count / 1024))
-        let objects = OrderedParallel.map(parts, threads: parts) { part in
-            var objects: [PDFObject] = []
-            objects.reserveCapacity(count / parts + 1)
-            var kids: [UInt8] = []
-            kids.reserveCapacity(256)
-            for index in (count * part / parts)..<(count * (part + 1) / parts) {
-                objects.append(PDFObject(number: first + index, value: self.bytes(of: index, first: first, root: root, kids: &kids)))
-            }
-            return objects
+    /// Numbers `element`, makes it its parent's last kid, and returns its number.
+    private func begin(_ element: Element) -> Int {
+        let number = writer.reserve()
+        if pageFirst == Int.max { pageFirst = number }
+        precondition(number == pageFirst + local.count, "structure elements of a page are numbered in a row")
+        local.append(element)
+        if element.parent >= pageFirst { local[element.parent - pageFirst].kids.append(.element(number)) } else {
+            kept[element.parent]!.kids.append(.element(number))
         }
-        try writer.addAll(Array(objects.joined()))
-        try writeParentTree(to: writer, root: root, first: first)
+        return number
     }
 
-    /// Element `index`'s dictionary (elements numbered from `first`; the tree's root `root`).
-    /// `kids`: scratch.
-    private func bytes(of index: Int, first: Int, root: Int, kids: inout [UInt8]) -> [UInt8] {
-        func ref(_ index: Int, _ out: inout [UInt8]) {
-            PDFNumber.append(first + index, to: &out)
-            out += Self.indirect
+    /// Writes the page's complete elements (neither open nor a section: nothing can add to
+    /// them any more) and its parent-tree array; keeps the others.
+    private func endPage(byMCID: [Int], key: Int) throws {
+        let open = Set(stack).union(sections.values)
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(256)
+        for (k, element) in local.enumerated() {
+            let number = pageFirst + k
+            if open.contains(number) { kept[number] = element; continue }
+            try writer.add(PDFObject(number: number, value: bytes(of: element, kids: &scratch)))
         }
-        func object(_ number: Int, _ out: inout [UInt8]) {
-            PDFNumber.append(number, to: &out)
-            out += Self.indirect
+        local.removeAll(keepingCapacity: true)
+        pageFirst = Int.max
+        let array = writer.reserve()
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        out.reserveCapacity(byMCID.count * 8 + 2)
+        for (k, element) in byMCID.enumerated() {
+            if k > 0 { out.append(UInt8(ascii: " ")) }
+            Self.reference(element, &out)
         }
-        let e = elements[index]
+        out.append(UInt8(ascii: "]"))
+        try writer.add(PDFObject(number: array, value: out))
+        parents.append((key, array))
+    }
+
+    /// Writes the elements left (the document, the table, its sections), the parent tree and
+    /// the root (`root`).
+    func finish() throws {
+        var scratch: [UInt8] = []
+        for number in kept.keys.sorted() { try writer.add(PDFObject(number: number, value: bytes(of: kept[number]!, kids: &scratch))) }
+        kept.removeAll()
+        let tree = writer.reserve()
+        var nums = Array("<< /Nums [".utf8)
+        for (key, object) in parents.sorted(by: { $0.key < $1.key }) {
+            PDFNumber.append(key, to: &nums)
+            nums.append(UInt8(ascii: " "))
+            Self.reference(object, &nums)
+            nums.append(UInt8(ascii: " "))
+        }
+        try writer.add(PDFObject(number: tree, value: nums + Array("] >>".utf8)))
+        try writer.add(PDFObject(number: root, "<< /Type /StructTreeRoot /K \(document) 0 R /ParentTree \(tree) 0 R /ParentTreeNextKey \(nextKey) >>"))
+    }
+
+    /// `number 0 R` appended to `out`.
+    private static func reference(_ number: Int, _ out: inout [UInt8]) {
+        PDFNumber.append(number, to: &out)
+        out += indirect
+    }
+
+    /// An element's dictionary. `kids`: scratch.
+    private func bytes(of e: Element, kids: inout [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(96)
         out += Self.elementHead
         out.append(contentsOf: e.kind.utf8)
         out += Self.parentKey
-        if e.parent < 0 { object(root, &out) } else { ref(e.parent, &out) }
-        if let page = e.page { out += Self.pageKey; object(page, &out) }
+        Self.reference(e.parent, &out)
+        if let page = e.page { out += Self.pageKey; Self.reference(page, &out) }
         kids.removeAll(keepingCapacity: true)
         for (k, kid) in e.kids.enumerated() {
             if k > 0 { kids.append(UInt8(ascii: " ")) }
             switch kid {
-            case .element(let k): ref(k, &kids)
+            case .element(let number): Self.reference(number, &kids)
             case .content(let page, let mcid):
                 if page == e.page { PDFNumber.append(mcid, to: &kids) } else {
-                    kids += Self.mcrHead; object(page, &kids)
+                    kids += Self.mcrHead; Self.reference(page, &kids)
                     kids += Self.mcidKey; PDFNumber.append(mcid, to: &kids); kids += Self.dictionaryEnd
                 }
             case .annotation(let object, let page):
-                kids += Self.objrHead; PDFNumber.append(object, to: &kids); kids += Self.indirect
-                kids += Self.pageKey; PDFNumber.append(page, to: &kids); kids += Self.indirect; kids += Self.dictionaryEnd
+                kids += Self.objrHead; Self.reference(object, &kids)
+                kids += Self.pageKey; Self.reference(page, &kids); kids += Self.dictionaryEnd
             }
         }
         if e.kids.count == 1 { out += Self.kidsKey; out += kids } else if !e.kids.isEmpty {
@@ -164,32 +209,6 @@ final class PDFStructureTree {
         }
         out += Self.dictionaryEnd
         return out
-    }
-
-    /// The parent tree (each page's elements by marked-content id, each annotation's element)
-    /// and the tree's root.
-    private func writeParentTree(to writer: PDFWriter, root: Int, first: Int) throws {
-        func ref(_ index: Int, _ out: inout [UInt8]) {
-            PDFNumber.append(first + index, to: &out)
-            out += Self.indirect
-        }
-        let tree = writer.reserve()
-        var nums = Array("<< /Nums [".utf8)
-        for (key, list) in parents.sorted(by: { $0.key < $1.key }) {
-            PDFNumber.append(key, to: &nums)
-            nums.append(UInt8(ascii: " "))
-            if list.count == 1 && elements[list[0]].kind == "Link" { ref(list[0], &nums) } else {
-                nums.append(UInt8(ascii: "["))
-                for (k, element) in list.enumerated() {
-                    if k > 0 { nums.append(UInt8(ascii: " ")) }
-                    ref(element, &nums)
-                }
-                nums.append(UInt8(ascii: "]"))
-            }
-            nums.append(UInt8(ascii: " "))
-        }
-        try writer.add(PDFObject(number: tree, value: nums + Array("] >>".utf8)))
-        try writer.add(PDFObject(number: root, "<< /Type /StructTreeRoot /K \(first) 0 R /ParentTree \(tree) 0 R /ParentTreeNextKey \(nextKey) >>"))
     }
 
     private static let indirect = Array(" 0 R".utf8)

@@ -24,8 +24,6 @@ final class PDFWriter {
     private var batch: [(number: Int, bytes: [UInt8])] = []
     private var batchBytes = 0
     private var hash = PDFHash()
-    /// The threads `addAll` may deflate on (the job's lanes, idle when the join ends).
-    var threads = 1
 
     /// `write` receives the file's bytes in order.
     init(write: @escaping ([UInt8]) throws -> Void) throws {
@@ -52,21 +50,6 @@ final class PDFWriter {
         try emitStream(object, stored: object.deflate ? PDFDeflate.compress(data) : data)
     }
 
-    /// Adds plain objects (numbers reserved) as `add` would one by one, into the same object
-    /// streams with the same numbers and bytes, but deflates the streams they fill on `threads`
-    /// at once: a tagged PDF's structure tree is most of its objects (issue 26).
-    func addAll(_ objects: [PDFObject]) throws {
-        var full: [PDFObject] = []
-        for object in objects {
-            precondition(object.stream == nil && object.number > 0 && object.number < entries.count, "object \(object.number) not plain or not reserved")
-            batch.append((object.number, object.value))
-            batchBytes += object.value.count
-            if batch.count >= PDFWriter.objectsPerStream || batchBytes >= PDFWriter.bytesPerStream { full.append(takeBatch()) }
-        }
-        let stored = OrderedParallel.map(full.count, threads: threads) { PDFDeflate.compress(full[$0].stream!) }
-        for (k, object) in full.enumerated() { try emitStream(object, stored: stored[k]) }
-    }
-
     /// Writes stream `object` with its data as stored.
     private func emitStream(_ object: PDFObject, stored: [UInt8]) throws {
         var head = Array("\(object.number) 0 obj\n".utf8)
@@ -89,14 +72,9 @@ final class PDFWriter {
         try emit(Array("\(object.number) 0 obj\n".utf8) + object.value + Array("\nendobj\n".utf8))
     }
 
-    /// The gathered plain objects as one object stream.
+    /// Writes the gathered plain objects as one object stream (numbered now).
     private func flushBatch() throws {
         guard !batch.isEmpty else { return }
-        try add(takeBatch())
-    }
-
-    /// The gathered plain objects as one object stream (numbered now), not yet deflated.
-    private func takeBatch() -> PDFObject {
         let number = reserve()
         var header: [UInt8] = [], body: [UInt8] = []
         for (k, object) in batch.enumerated() {
@@ -109,7 +87,7 @@ final class PDFWriter {
         let count = batch.count
         batch.removeAll(keepingCapacity: true)
         batchBytes = 0
-        return PDFObject(number: number, "<< /Type /ObjStm /N \(count) /First \(header.count) >>", stream: header + body, deflate: true)
+        try add(PDFObject(number: number, "<< /Type /ObjStm /N \(count) /First \(header.count) >>", stream: header + body, deflate: true))
     }
 
     /// Ends the file: the last object stream, the cross-reference stream with the trailer's
