@@ -57,6 +57,9 @@ struct FlatText: Sendable, Equatable {
         /// The digits' glyph ids, row by row.
         var digitGlyphs: [UInt32]
         var color: Color
+        /// The code point the box stands for (nil for invalid input), which a PDF gives readers
+        /// as the box's text instead of its digits.
+        var character: UInt32? = nil
 
         /// The glyph's position on the device, as Pango's renderer computes it from the current
         /// point (`originX`, `originY`).

@@ -43,7 +43,8 @@ enum HexBoxGeometry {
         return FlatText.HexBox(runX: runX, runY: runY, dx: dx, dy: dy, lsb: lsb, padX: m.padX, padY: m.padY,
                                digitWidth: m.digitWidth, digitHeight: m.digitHeight, boxHeight: m.boxHeight,
                                boxDescent: m.boxDescent, lineWidth: m.lineWidth, rows: rows, boxRows: m.rows, cols: cols,
-                               invalid: invalid, digitFont: mini, digitGlyphs: glyphs, color: color)
+                               invalid: invalid, digitFont: mini, digitGlyphs: glyphs, color: color,
+                               character: invalid ? nil : ch)
     }
 
     /// The glyph `cairo_show_text` shows for the ASCII character `c` in `font`.

@@ -17,7 +17,13 @@ extension TextLayout {
     /// The current text as `show` draws it from its origin in `color`, flattened to plain values
     /// (`FlatText`); nil for what no player replays: shaped (`PANGO_ATTR_SHAPE`) or vertical
     /// runs, error underlines (the project's markup makes neither), and glyphs of a colour
-    /// bitmap font left for Pango to show (Cairo draws them as scaled pictures).
+    /// bitmap font left for Pango to show (Cairo draws them as scaled pictures). `flattened`
+    /// says which.
+    func flatten(color: Color, fonts: inout [OpaquePointer: ScaledFont]) -> FlatText? {
+        try? flattened(color: color, fonts: &fonts).get()
+    }
+
+    /// `flatten`, with the reason when the text cannot be flattened (a player's refusal names it).
     ///
     /// The walk is `pango_renderer_draw_layout_line`'s (Pango 1.50) over `walkRuns`: per run, the
     /// markup background over the line's logical height, then the glyphs (unknown ones as hex
@@ -25,19 +31,19 @@ extension TextLayout {
     /// joins across runs of the same kind and draws when the kind ends or the line does.
     /// Colours are Pango's Cairo renderer's `set_color`: a markup colour at full alpha, else the
     /// text's colour; a markup alpha replaces the alpha. `fonts` shares one `ScaledFont` per font.
-    func flatten(color: Color, fonts: inout [OpaquePointer: ScaledFont]) -> FlatText? {
+    func flattened(color: Color, fonts: inout [OpaquePointer: ScaledFont]) -> Result<FlatText, FlatText.Refusal> {
         var flat = FlatText()
         var renderer = RunStyle()
-        guard let iter = pango_layout_get_iter(laidOut) else { return nil }
+        guard let iter = pango_layout_get_iter(laidOut) else { return .failure(.unreadable) }
         defer { pango_layout_iter_free(iter) }
         repeat {
-            guard let line = pango_layout_iter_get_line_readonly(iter) else { return nil }
+            guard let line = pango_layout_iter_get_line_readonly(iter) else { return .failure(.unreadable) }
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
-            guard flattenLine(line, x: logical.x, y: pango_layout_iter_get_baseline(iter), color: color, renderer: &renderer,
-                              into: &flat, fonts: &fonts) else { return nil }
+            if let refusal = flattenLine(line, x: logical.x, y: pango_layout_iter_get_baseline(iter), color: color, renderer: &renderer,
+                                         into: &flat, fonts: &fonts) { return .failure(refusal) }
         } while pango_layout_iter_next_line(iter) != 0
-        return flat
+        return .success(flat)
     }
 
     /// Pango's render parts, in the order `pango_renderer_default_prepare_run` sets them.
@@ -120,22 +126,23 @@ extension TextLayout {
     }
 
     /// `pango_renderer_draw_layout_line` for the line at `x` with its baseline at `y` (Pango
-    /// units from the origin); false when a run cannot be replayed. `renderer` is the renderer's
+    /// units from the origin); why not when a run cannot be replayed. `renderer` is the renderer's
     /// decorations and colours, kept from line to line as Pango's renderer keeps them.
     private func flattenLine(_ line: UnsafeMutablePointer<PangoLayoutLine>, x: Int32, y: Int32, color: Color, renderer: inout RunStyle,
-                             into flat: inout FlatText, fonts: inout [OpaquePointer: ScaledFont]) -> Bool {
+                             into flat: inout FlatText, fonts: inout [OpaquePointer: ScaledFont]) -> FlatText.Refusal? {
         var state = LineState()
         var xOff: Int32 = 0
         var overall: PangoRectangle?
         var node = line.pointee.runs
         while let link = node {
             node = link.pointee.next
-            guard let data = link.pointee.data else { return false }
+            guard let data = link.pointee.data else { return .unreadable }
             let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
-            guard let item = run.item, let glyphs = run.glyphs, let font = item.pointee.analysis.font,
-                  item.pointee.analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_CENTERED_BASELINE) == 0 else { return false }
+            guard let item = run.item, let glyphs = run.glyphs, let font = item.pointee.analysis.font else { return .unreadable }
+            guard item.pointee.analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_CENTERED_BASELINE) == 0 else { return .verticalRun }
             let style = RunStyle(run)
-            guard !style.shaped, style.underline != PANGO_UNDERLINE_ERROR, style.underline != PANGO_UNDERLINE_ERROR_LINE else { return false }
+            guard !style.shaped else { return .shapedRun }
+            guard style.underline != PANGO_UNDERLINE_ERROR, style.underline != PANGO_UNDERLINE_ERROR_LINE else { return .errorUnderline }
             prepare(style, renderer: &renderer, state: &state, base: color, into: &flat)
             let decorated = style.underline != PANGO_UNDERLINE_NONE || style.overline != PANGO_OVERLINE_NONE || style.strikethrough
             var ink = PangoRectangle(), logical = PangoRectangle()
@@ -158,8 +165,8 @@ extension TextLayout {
                 flat.items.append(.fill(.init(part: .background, x: x + xOff, y: y + overall!.y, width: width,
                                               height: overall!.height, color: style.color(.background, base: color))))
             }
-            guard appendGlyphs(glyphs, font: font, x: x + xOff, y: y - yOff, color: style.color(.foreground, base: color),
-                               into: &flat, fonts: &fonts) else { return false }
+            if let refusal = appendGlyphs(glyphs, font: font, x: x + xOff, y: y - yOff, color: style.color(.foreground, base: color),
+                                          into: &flat, fonts: &fonts) { return refusal }
             if decorated, let metrics = pango_font_get_metrics(font, item.pointee.analysis.language) {
                 let baseX = x + xOff, baseY = y - yOff
                 if style.underline != PANGO_UNDERLINE_NONE {
@@ -198,7 +205,7 @@ extension TextLayout {
         drawUnderline(&state, renderer.color(.underline, base: color), into: &flat)
         drawOverline(&state, renderer.color(.overline, base: color), into: &flat)
         drawStrikethrough(&state, renderer.color(.strikethrough, base: color), into: &flat)
-        return true
+        return nil
     }
 
     /// `pango_renderer_default_prepare_run` going from `renderer` to `next`: the kinds of lines
@@ -241,15 +248,15 @@ extension TextLayout {
 
     /// A run's glyphs from (`x`, `y`) as `pango_cairo_renderer_show_text_glyphs` places them:
     /// empty glyphs advance only, unknown ones (except a space's) become hex boxes, the rest one
-    /// `.glyphs` item.
+    /// `.glyphs` item; why not when they cannot be replayed.
     private func appendGlyphs(_ string: UnsafeMutablePointer<PangoGlyphString>, font: UnsafeMutablePointer<PangoFont>,
                               x: Int32, y: Int32, color: Color, into flat: inout FlatText,
-                              fonts: inout [OpaquePointer: ScaledFont]) -> Bool {
-        guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return false }
+                              fonts: inout [OpaquePointer: ScaledFont]) -> FlatText.Refusal? {
+        guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return .unreadable }
         // A colour bitmap font's glyphs are pictures Cairo scales (the painter hides them and
         // records the strike's own image: `GridPainter.colorGlyphImages`); shown ones are refused.
         let shown = (0..<Int(string.pointee.num_glyphs)).contains { string.pointee.glyphs[$0].glyph != TextLayout.emptyGlyph }
-        if shown, ColorFont(font) != nil { return false }
+        if shown, ColorFont(font) != nil { return .colorGlyph }
         let shared = fonts[scaled] ?? ScaledFont(retaining: scaled)
         fonts[scaled] = shared
         let start = flat.glyphs.count
@@ -264,7 +271,7 @@ extension TextLayout {
                 let s = GlyphsNode.unitsPerPoint
                 guard let box = HexBoxGeometry.box(for: info, font: font, runX: Double(x) / s, runY: Double(y) / s,
                                                    dx: Double(position + info.geometry.x_offset) / s, dy: Double(info.geometry.y_offset) / s,
-                                                   color: color, fonts: &fonts) else { return false }
+                                                   color: color, fonts: &fonts) else { return .unknownGlyphDrawing }
                 boxes.append(box)
                 continue
             }
@@ -277,7 +284,7 @@ extension TextLayout {
                                      range: start..<flat.glyphs.count)
             flat.items.append(.glyphs(run, color: color))
         }
-        return true
+        return nil
     }
 
     private func addUnderline(_ state: inout LineState, _ style: RunStyle, _ metrics: UnsafeMutablePointer<PangoFontMetrics>, _ baseX: Int32, _ baseY: Int32,

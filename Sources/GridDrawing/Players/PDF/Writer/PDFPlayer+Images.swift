@@ -19,8 +19,9 @@ extension PDFPlayer {
         drawing()
         let index = images.firstIndex { $0.object === source.object } ?? { images.append(source); return images.count - 1 }()
         out += Array("q\n".utf8)
-        if image.alpha < 1 {
-            // Inside this q…Q only: the opacity tracked outside it stays.
+        if image.alpha < 1 || alpha != 1 {
+            // Inside this q…Q only: the opacity tracked outside it stays (an image is painted
+            // at the fill opacity in force, which a translucent fill before it may have set).
             let a = alphas.firstIndex(of: image.alpha) ?? { alphas.append(image.alpha); return alphas.count - 1 }()
             out += Array("/a".utf8); PDFNumber.append(a, to: &out); out += Array(" gs\n".utf8)
         }

@@ -45,9 +45,9 @@ final class PDFPlayer {
     var images: [ImageSource] = []
     private var events: [PDFStructureEvent] = []
     private var mcid = 0
-    private let characters = GlyphCharacters()
+    let characters = GlyphCharacters()
     /// The scaled fonts of texts the painter left to Pango, one object per font.
-    private var textFonts: [OpaquePointer: ScaledFont] = [:]
+    var textFonts: [OpaquePointer: ScaledFont] = [:]
 
     enum Marked { case none, artifact, content }
     var marked = Marked.none
@@ -215,7 +215,7 @@ final class PDFPlayer {
         appendColor(rgb, "rg")
     }
 
-    private func setStroke(_ c: Color) {
+    func setStroke(_ c: Color) {
         setAlpha(c.alpha)
         let rgb = Color(red: c.red, green: c.green, blue: c.blue, alpha: 1)
         guard strokeColor != rgb else { return }
@@ -290,14 +290,9 @@ final class PDFPlayer {
     /// A text the painter left to Pango (markup, many lines, ink at its clip, a translucent
     /// colour): what Pango's renderer draws (`TextLayout.flatten`: glyph runs in their colours,
     /// markup backgrounds and lines as fills) inside its clip, with the text each glyph stands
-    /// for (`glyphTexts`: a ligature reads as its letters); refused: hex boxes.
+    /// for (`glyphTexts`: a ligature reads as its letters) and hex boxes (`PDFPlayer+FlatText`).
     private func write(_ text: PangoTextNode, cr: CairoContext, _ t: Transform) {
-        guard let actual = text.layout.actualTexts(characters: characters), let flat = text.layout.flatten(color: text.color, fonts: &textFonts),
-              flat.items.reduce(0, { n, item in if case .glyphs = item { n + 1 } else { n } }) == actual.count else {
-            let shown = pango_layout_get_text(text.layout.laidOut).map { String(cString: $0) } ?? ""
-            refuse("a text only Pango shows (a hex box): \(shown.prefix(40).debugDescription)")
-            return
-        }
+        guard let (flat, actual) = flattened(text) else { return }
         // Under the text's own clip too (in Cairo's fixed point).
         var wanted = listClip
         if let c = text.clip {
@@ -323,16 +318,18 @@ final class PDFPlayer {
                       actual: actual[runIndex])
                 runIndex += 1
             case .fill(let fill):
+                // An empty rectangle (a line under hidden emoji only) draws nothing; Cairo writes nothing.
+                guard fill.width > 0, fill.height > 0 else { continue }
                 let r = fill.rect
                 write(FillNode(rects: [Rect(x: origin.x + r.x, y: origin.y + r.y, width: r.width, height: r.height)], color: fill.color), t)
-            case .hexBox:
-                refuse("a hex box")
+            case .hexBox(let box):
+                write(box, of: text, origin: origin, cr: cr, t)
             }
         }
     }
 
     /// `actual`: for a node of one run, its glyphs to mark with their text (`PDFActualText`).
-    private func write(_ text: GlyphsNode, cr: CairoContext, _ t: Transform, actual: [PDFActualText] = []) {
+    func write(_ text: GlyphsNode, cr: CairoContext, _ t: Transform, actual: [PDFActualText] = []) {
         guard !text.glyphs.isEmpty, text.color.alpha > 0 else { return }
         // Where Pango's renderer starts the layout: Cairo's current point after moving there.
         let origin = cr.currentPoint(afterMovingTo: text.x, text.y)

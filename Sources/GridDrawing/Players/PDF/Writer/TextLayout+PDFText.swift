@@ -11,9 +11,10 @@ struct PDFActualText: Sendable, Equatable {
 }
 
 extension TextLayout {
-    /// Per run (in `walkRuns` order, as `flatten` draws them), the clusters whose glyphs do not
-    /// read back as their characters (`GlyphCharacters`), indexed among the run's drawn glyphs
-    /// (empty glyphs left out, as `flatten` leaves them). Nil when a glyph is unknown (a hex box).
+    /// Per run that draws a glyph (in `walkRuns` order: one per `.glyphs` item of `flatten`), the
+    /// clusters whose glyphs do not read back as their characters (`GlyphCharacters`), indexed
+    /// among the run's drawn glyphs (empty glyphs, such as colour glyphs the painter hid, and
+    /// unknown ones, which `flatten` gives as hex boxes, left out, as `flatten` leaves them).
     func actualTexts(characters: GlyphCharacters) -> [[PDFActualText]]? {
         guard let text = pango_layout_get_text(laidOut) else { return nil }
         let bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
@@ -36,8 +37,7 @@ extension TextLayout {
                 var ids: [UInt32] = []
                 for k in i..<j {
                     let glyph = glyphs.pointee.glyphs[k].glyph
-                    guard glyph & TextLayout.unknownGlyphFlag == 0 else { return false }
-                    if glyph != TextLayout.emptyGlyph { ids.append(glyph) }
+                    if glyph != TextLayout.emptyGlyph && glyph & TextLayout.unknownGlyphFlag == 0 { ids.append(glyph) }
                 }
                 let character = piece.isEmpty ? nil : TextLayout.scalar(at: piece.baseAddress!)
                 let plain = ids.count == 1 && character.map { c in
@@ -49,7 +49,7 @@ extension TextLayout {
                 drawn += ids.count
                 i = j
             }
-            out.append(spans)
+            if drawn > 0 { out.append(spans) }
             return true
         }
         return walked ? out : nil
