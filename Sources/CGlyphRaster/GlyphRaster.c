@@ -1,15 +1,14 @@
-// PNG text at quarter-pixel x positions, composited by the painting thread itself.
+// PNG text at eighth-pixel positions, composited by the painting thread itself.
 //
 // Cairo 1.16's image compositor rounds every glyph to a whole device pixel, while the SVG and
 // PDF players keep Pango's fractional positions, so a PNG's text spacing was uneven (a glyph up
 // to half a pixel off) and differed from a raster of the SVG in ~1.8 % of pixels on real data.
-// Here a glyph's x is rounded to a quarter pixel (its y to a whole pixel, as Cairo does: a
-// baseline stays on one pixel row, sharp, and every glyph of a line shares it), and each glyph
-// is drawn from its own coverage at that quarter-pixel phase: the outline FreeType loads for the
-// scaled font at the size Cairo draws it (its font matrix times the context's transform: a
+// Here a glyph's x and y are rounded to an eighth of a pixel, and each glyph is drawn from its
+// own coverage at that phase: the outline FreeType loads for the scaled font at the size Cairo
+// draws it (its font matrix times the context's transform: a
 // canvas at scale 1.5, 2 or 3 gets glyphs 1.5, 2 or 3 times as large), without hinting, as the
 // font options the project sets ask for (Cairo loads glyphs with FT_LOAD_NO_HINTING then too),
-// moved right by 0, 16, 32 or 48 of its 1/64-pixel units and rendered by FreeType's grey
+// moved right and down by 0, 8, …, 56 of its 1/64-pixel units and rendered by FreeType's grey
 // rasterizer over its box rounded out to whole pixels, as Cairo renders a glyph. At phase 0 the
 // coverage is Cairo's own, bit for bit, at any scale (PNGGlyphsTests).
 //
@@ -41,8 +40,13 @@
 /* Glyphs larger than this (device pixels a side) are left to Cairo. */
 static const int max_glyph_side = 96;
 
-/* Horizontal phases per pixel. */
-enum { phases = 4 };
+/* Phases per pixel, across and down: a glyph is placed to the nearest eighth of a pixel each
+   way. Eighths, not quarters, and vertical phases too: a row's baseline is rarely on a whole
+   pixel (15.154 px in a default table), and rsvg and PDF viewers draw it where it is; with
+   whole-pixel baselines and quarter-pixel x, the rsvg raster of an SVG and the PNG of
+   people-1000 differed in 1.37 % of pixels, with eighths both ways in 0.0005 %
+   (perceptual preset). A glyph's phase is `x_phase + x_phases * y_phase`. */
+enum { x_phases = 8, y_phases = 8, all_phases = x_phases * y_phases };
 
 /* One glyph of one scaled font drawn under a transform of scale `sx`, `sy`, at one phase: its
    coverage (A8; NULL when it has no pixels), whose pixel (0, 0) is `ox`, `oy` pixels right of and below the whole pixel the glyph is placed
@@ -125,7 +129,7 @@ static uint64_t scale_bits(double d) {
 }
 
 static size_t slot_of(cairo_scaled_font_t *font, double sx, double sy, unsigned long index, int phase) {
-    uint64_t h = (uint64_t)(uintptr_t)font * 0x9e3779b97f4a7c15ull ^ ((uint64_t)index * phases + (uint64_t)phase) * 0xc2b2ae3d27d4eb4full
+    uint64_t h = (uint64_t)(uintptr_t)font * 0x9e3779b97f4a7c15ull ^ ((uint64_t)index * all_phases + (uint64_t)phase) * 0xc2b2ae3d27d4eb4full
         ^ (scale_bits(sx) * 0x165667b19e3779f9ull + scale_bits(sy)) * 0x27d4eb2f165667c5ull;
     return (size_t)(h ^ (h >> 29));
 }
@@ -183,8 +187,8 @@ static FT_Face face_for(struct cache *cache, cairo_scaled_font_t *font, double s
     return f->face;
 }
 
-/* Renders glyph `index` of `font` (drawn with a transform of scale `sx`, `sy`) moved right by
-   `phase` quarters of a pixel, as Cairo renders a glyph at a whole pixel (cairo-ft-font.c,
+/* Renders glyph `index` of `font` (drawn with a transform of scale `sx`, `sy`) moved right and
+   down by `phase`'s eighths of a pixel, as Cairo renders a glyph at a whole pixel (cairo-ft-font.c,
    _render_glyph_outline: the outline's control box rounded out to whole pixels, FreeType's grey
    rasterizer). 1 on failure (nothing kept). */
 static int render(struct cache *cache, struct glyph *g, cairo_scaled_font_t *font, double sx, double sy, const char *file,
@@ -197,7 +201,8 @@ static int render(struct cache *cache, struct glyph *g, cairo_scaled_font_t *fon
         g->unsupported = 1;   /* a bitmap (colour) glyph, or one FreeType cannot load: Cairo's */
     } else {
         FT_Outline *outline = &face->glyph->outline;
-        FT_Outline_Translate(outline, phase * (64 / phases), 0);
+        /* Right and down (FreeType's y runs up) in 1/64-pixel units. */
+        FT_Outline_Translate(outline, (phase % x_phases) * (64 / x_phases), -(phase / x_phases) * (64 / y_phases));
         FT_BBox ink;
         FT_Outline_Get_CBox(outline, &ink);
         /* y down from the baseline, as device space runs. */
@@ -285,11 +290,11 @@ static int drawable(cairo_scaled_font_t *font) {
 /* A glyph placed: its coverage and the whole pixel it is placed on. */
 struct placed { const struct glyph *glyph; unsigned long index; int phase, x, y; };
 
-/* `x` in quarter pixels, to nearest, halves up (as Cairo rounds to whole pixels). */
-static long quarters(double x) { return (long)floor(x * phases + 0.5); }
+/* `x` in 1/`phases` pixels, to nearest, halves up (as Cairo rounds to whole pixels). */
+static long steps(double x, int phases) { return (long)floor(x * phases + 0.5); }
 
-/* `q` quarters as a whole pixel and a phase (0 ..< phases). */
-static int pixel_of(long q) { return (int)(q >= 0 ? q / phases : -((-q + phases - 1) / phases)); }
+/* `q` steps of 1/`phases` pixel as the whole pixel they are in (the phase is the rest). */
+static int pixel_of(long q, int phases) { return (int)(q >= 0 ? q / phases : -((-q + phases - 1) / phases)); }
 
 int grgr_show_glyphs(cairo_t *cr, cairo_scaled_font_t *font, const char *file, int face_index, const cairo_glyph_t *glyphs, int count) {
     return grgr_show_glyphs_in_clip(cr, font, file, face_index, glyphs, count, NULL);
@@ -341,11 +346,12 @@ int grgr_show_glyphs_in_clip(cairo_t *cr, cairo_scaled_font_t *font, const char 
         cairo_matrix_transform_point(&aggregate, &x, &y);
         if (!(x >= lx && x <= hx && y >= ly && y <= hy)) continue;
         if (!(fabs(x) < 1e9 && fabs(y) < 1e9)) { failed = 1; break; }
-        long q = quarters(x);
-        int px = pixel_of(q), phase = (int)(q - (long)px * phases);
+        long q = steps(x, x_phases), qy = steps(y, y_phases);
+        int px = pixel_of(q, x_phases), py = pixel_of(qy, y_phases);
+        int phase = (int)(q - (long)px * x_phases) + x_phases * (int)(qy - (long)py * y_phases);
         const struct glyph *glyph = lookup(cache, font, sx, sy, file, face_index, glyphs[i].index, phase, 1);
         if (!glyph || glyph->unsupported) { failed = 1; break; }
-        placed[kept++] = (struct placed){NULL, glyphs[i].index, phase, px, (int)floor(y + 0.5)};
+        placed[kept++] = (struct placed){NULL, glyphs[i].index, phase, px, py};
     }
     /* Every glyph is in the table now, which no longer moves. */
     for (int i = 0; i < kept && !failed; i++) {

@@ -1,11 +1,11 @@
 #ifndef GRIDRENDER_GLYPH_RASTER_H
 #define GRIDRENDER_GLYPH_RASTER_H
-/* PNG text at quarter-pixel x positions, composited by the painting thread. See GlyphRaster.c. */
+/* PNG text at eighth-pixel positions, composited by the painting thread. See GlyphRaster.c. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <cairo.h>
 
-/* From now on this thread keeps its own glyph coverage (per scaled font, glyph and x phase) for
+/* From now on this thread keeps its own glyph coverage (per scaled font, glyph and phase) for
    `grgr_show_glyphs`; nested calls are counted, the copies are freed by the last `grgr_end`. */
 void grgr_begin(void);
 void grgr_end(void);
@@ -15,8 +15,8 @@ bool grgr_active(void);
 
 /* Shows `count` glyphs of `font` (whose glyphs are those of face `face_index` of the font file
    `file`; user-space positions, as for cairo_show_glyphs) with `cr`'s source, clip and transform
-   (any scale: glyphs at the font's size times it, as Cairo draws them), at quarter-pixel x
-   positions and whole-pixel y positions.
+   (any scale: glyphs at the font's size times it, as Cairo draws them), at eighth-pixel
+   positions across and down.
    0: shown. 1: nothing drawn, the caller shows them with Cairo (not an image surface, another
    operator or source, a glyph reaching a pixel the clip covers in part, a rotated or skewed
    transform, no active thread, a colour or synthesized or oversized glyph, font options other

@@ -1,10 +1,10 @@
 import CCairo
 import CGlyphRaster
 
-/// PNG text placed at quarter-pixel x positions, as SVG and PDF keep Pango's fractions, instead
-/// of Cairo's whole pixels: the PNG player shows a text's glyph runs with the compositor in
-/// Sources/CGlyphRaster/GlyphRaster.c (each painting thread's own glyph coverages at four
-/// horizontal phases, no lock between threads), in the library and the CLI alike, without
+/// PNG text placed at eighth-pixel positions across and down, as SVG and PDF keep Pango's
+/// fractions, instead of Cairo's whole pixels: the PNG player shows a text's glyph runs with the
+/// compositor in Sources/CGlyphRaster/GlyphRaster.c (each painting thread's own glyph coverages
+/// at 8 × 8 phases, no lock between threads), in the library and the CLI alike, without
 /// interposing anything, at any canvas scale. Texts Pango must draw itself
 /// (`TextLayout.pngGlyphs` says which) and runs the compositor leaves (colour glyphs, glyphs
 /// reaching a clip's partly covered pixels) go to Pango and Cairo, whose pixels are the same

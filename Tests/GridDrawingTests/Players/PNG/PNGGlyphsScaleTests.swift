@@ -107,7 +107,7 @@ import Testing
         return box
     }
 
-    /// Generated tables (4 seeds × scales 1, 1.5, 2, 3) rendered with text at quarter pixels and
+    /// Generated tables (4 seeds × scales 1, 1.5, 2, 3) rendered with text at eighth pixels and
     /// through Pango/Cairo: the same image size; each text's ink box the same within 1 px on
     /// every side (same size and place: a coverage rendered at the font's size without the
     /// transform's scale leaves text 1/1.5 … 1/3 as large and fails this); pixels that differ
@@ -154,7 +154,9 @@ import Testing
         #expect(interior == 0, "\(interior) differing pixels inside glyphs at scale \(scale)")
         #expect(texts >= 80, "only \(texts) texts with ink")
         let fraction = Double(differing) / Double(max(1, inked))
-        #expect(fraction < 0.6, "\(differing) of \(inked) inked pixels differ at scale \(scale)")
+        // Most edge pixels differ: the baselines are off whole pixels (15.154 px in a row of 22)
+        // and the compositor keeps them there, at eighths, as SVG and PDF do.
+        #expect(fraction < 0.8, "\(differing) of \(inked) inked pixels differ at scale \(scale)")
         #expect(moved * 2 > texts, "only \(moved) of \(texts) texts drawn off whole pixels at scale \(scale)")
         print("PNGGlyphsScale \(scale): \(texts) texts, \(moved) moved, \(differing) of \(inked) inked pixels differ (\(fraction)), ink sums within \(worst)")
     }
@@ -176,12 +178,12 @@ import Testing
             #expect(layout.pngGlyphs(originX: 0, originY: 0, glyphs: &shaped, runs: &runs))
             let run = try #require(runs.first), file = String(cString: try #require(run.file))
             for _ in 0..<20 {
-                // Device x within 1/8 px of a whole pixel: quarter phase 0, as Cairo places it.
+                // Device x and y within 1/16 px of a whole pixel: phase 0, as Cairo places it.
                 var x = Double(rng.next() % 10), glyphs: [cairo_glyph_t] = []
                 let y = Double(30 + rng.next() % 20)
                 for _ in 0..<12 {
                     let index = shaped[run.range.lowerBound + Int(rng.next() % UInt64(run.range.count))].index
-                    glyphs.append(cairo_glyph_t(index: index, x: (x + (rng.unit() - 0.5) / 8.5) / scale, y: (y + (rng.unit() - 0.5) / 2.5) / scale))
+                    glyphs.append(cairo_glyph_t(index: index, x: (x + (rng.unit() - 0.5) / 8.5) / scale, y: (y + (rng.unit() - 0.5) / 8.5) / scale))
                     x += (size * scale * 0.7 * (0.5 + rng.unit())).rounded()
                 }
                 let color = Color(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: rng.unit() < 0.7 ? 1 : rng.unit())

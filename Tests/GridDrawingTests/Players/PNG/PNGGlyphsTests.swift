@@ -5,9 +5,9 @@ import GridLayout
 import Testing
 @testable import GridDrawing
 
-/// PNG text at quarter-pixel x positions (`PNGGlyphs`, Sources/CGlyphRaster/GlyphRaster.c): at
-/// whole pixels the compositor gives Cairo's own pixels, each quarter phase moves the ink by a
-/// quarter pixel, and whole renders give the same bytes on any number of threads and bands.
+/// PNG text at eighth-pixel positions (`PNGGlyphs`, Sources/CGlyphRaster/GlyphRaster.c): at
+/// whole pixels the compositor gives Cairo's own pixels, each eighth phase across or down moves
+/// the ink by an eighth of a pixel that way, and whole renders give the same bytes on any number of threads and bands.
 @Suite struct PNGGlyphsTests {
     /// Glyphs of a few fonts and sizes, from real text, in the scaled fonts Pango shows them in.
     private static func glyphSources() throws -> (TextContext, [(font: OpaquePointer, file: String, index: Int32, glyphs: [UInt], advance: Double)]) {
@@ -67,8 +67,8 @@ import Testing
             let y = Double(20 + rng.next() % 40)
             for _ in 0..<count {
                 let index = source.glyphs[Int(rng.next() % UInt64(source.glyphs.count))]
-                // Within 1/8 px of a whole pixel: rounded to quarters, then to phase 0.
-                glyphs.append(cairo_glyph_t(index: index, x: x + (rng.unit() - 0.5) / 8.5, y: y + (rng.unit() - 0.5) / 2.5))
+                // Within 1/16 px of a whole pixel: rounded to eighths, then to phase 0.
+                glyphs.append(cairo_glyph_t(index: index, x: x + (rng.unit() - 0.5) / 8.5, y: y + (rng.unit() - 0.5) / 8.5))
                 x += (source.advance * (tight ? 0.4 : 1) * rng.unit() * 2).rounded()
             }
             let color = Color(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: rng.unit() < 0.7 ? 1 : rng.unit())
@@ -83,37 +83,50 @@ import Testing
         withExtendedLifetime(context) {}
     }
 
-    /// A glyph a quarter pixel further right has its ink a quarter pixel further right (the
-    /// coverage-weighted mean x of its pixels), and four quarters are one whole pixel, exactly.
-    @Test func quarterPhasesMoveTheInk() throws {
+    /// Glyphs an eighth of a pixel further right (or down) have their ink an eighth of a pixel
+    /// further that way (the coverage-weighted mean of their pixels, over a font's first 12
+    /// glyphs: one thin stem's mean stays put while it moves within one pixel), each glyph's
+    /// ink does not move the other way, and eight eighths are one whole pixel, exactly.
+    @Test(arguments: [false, true])
+    func eighthPhasesMoveTheInk(down: Bool) throws {
         let (context, sources) = try Self.glyphSources()
         defer { for source in sources { cairo_scaled_font_destroy(source.font) } }
         let black = Color(red: 0, green: 0, blue: 0)
         for source in sources {
+            var ink = [Double](repeating: 0, count: 9), moment = ink
             for index in source.glyphs.prefix(12) {
-                var centres: [Double] = []
                 var images: [[UInt8]] = []
-                for k in 0...4 {
-                    let glyph = cairo_glyph_t(index: index, x: 30 + Double(k) / 4, y: 60)
+                var across: [Double] = []
+                for k in 0...8 {
+                    let step = Double(k) / 8
+                    let glyph = cairo_glyph_t(index: index, x: 30 + (down ? 0 : step), y: 60 + (down ? step : 0))
                     let image = try Self.pixels([glyph], font: source, color: black, width: 100, height: 100, compositor: true)
                     images.append(image)
-                    var ink = 0.0, moment = 0.0
+                    var glyphInk = 0.0, glyphAcross = 0.0
                     for p in Swift.stride(from: 0, to: image.count, by: 4) {
                         let coverage = 255 - Double(image[p + 1])   // green: 255 on the background
-                        ink += coverage
-                        moment += coverage * Double((p / 4) % 100)
+                        let (x, y) = (Double((p / 4) % 100), Double((p / 4) / 100))
+                        glyphInk += coverage
+                        moment[k] += coverage * (down ? y : x)
+                        glyphAcross += coverage * (down ? x : y)
                     }
-                    centres.append(ink > 0 ? moment / ink : .nan)
+                    ink[k] += glyphInk
+                    if glyphInk > 0 { across.append(glyphAcross / glyphInk) }
                 }
-                guard centres[0].isFinite else { continue }   // a space
-                for k in 1...4 {
-                    let step = centres[k] - centres[k - 1]
-                    #expect(step > 0.1 && step < 0.4, "glyph \(index): phase \(k) moved the ink by \(step) px")
+                // Not moved the other way (but for the rounding of coverage to 8 bits).
+                if let first = across.first {
+                    #expect(across.allSatisfy { abs($0 - first) < 0.02 }, "glyph \(index) moved across: \(across)")
                 }
-                // Phase 4 is phase 0 one pixel to the right.
-                let shifted = Array(repeating: images[0][0..<4], count: 1).flatMap { $0 } + images[0].dropLast(4)
-                #expect(zip(images[4], shifted).enumerated().allSatisfy { i, p in i % 400 < 4 || p.0 == p.1 },
-                        "glyph \(index): four quarters are not one pixel")
+                // Phase 8 is phase 0 one pixel to the right (or one row down).
+                let offset = down ? 400 : 4
+                let shifted = Array(repeating: UInt8(0), count: offset) + images[0].dropLast(offset)
+                #expect(zip(images[8], shifted).enumerated().allSatisfy { i, p in (down ? i < 400 : i % 400 < 4) || p.0 == p.1 },
+                        "glyph \(index): eight eighths are not one pixel")
+            }
+            let means = zip(moment, ink).map { $0 / $1 }
+            for k in 1...8 {
+                let along = means[k] - means[k - 1]
+                #expect(along > 0.08 && along < 0.17, "\(source.file): phase \(k) moved the ink by \(along) px, not 1/8")
             }
         }
         withExtendedLifetime(context) {}
