@@ -54,6 +54,13 @@ final class ShapedLayouts {
 
     var isFull: Bool { entries.count + painted.count >= capacity }
 
+    /// Lets go of every kept layout (a streamed SVG paints other chunks than the ones measured,
+    /// so a lane's layouts would only hold memory while it paints). Call on the owning thread.
+    func removeAll() {
+        entries = [:]
+        painted = [:]
+    }
+
     /// Lays `text` out at its natural size in a layout of its own and keeps it when it qualifies.
     /// Returns the natural logical size, or nil when the store is full (the caller measures).
     func measure(_ text: String, style: ResolvedStyle) -> Size? {

@@ -25,12 +25,16 @@ extension RenderJob {
     }
 
     /// Threads for PNG painting and text measurement when `RenderOptions.paintThreads` is nil:
-    /// `GRIDRENDER_THREADS` when set, else the online processors that are idle (by the one-minute
-    /// load average) plus this one, at most 8. On a busy machine more threads only add font maps
-    /// and contention (measured: docs/performance.md). The output does not depend on it.
+    /// `GRIDRENDER_THREADS` when set, at most the online processors (a lane beyond them runs only
+    /// when another waits, and costs a font map and its shaped text: people-100000 to SVG with
+    /// `GRIDRENDER_THREADS=16` on two cores held 16 of them), else the online processors that are
+    /// idle (by the one-minute load average) plus this one, at most 8. On a busy machine more
+    /// threads only add font maps and contention (measured: docs/performance.md). The output
+    /// does not depend on it.
     static var defaultPaintThreads: Int {
-        if let n = threadsFromEnvironment { return n }
-        let cpus = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let online = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        if let n = threadsFromEnvironment { return min(n, online) }
+        let cpus = min(8, online)
         var load = [0.0]
         guard getloadavg(&load, 1) == 1, load[0].isFinite, load[0] >= 0 else { return cpus }
         return max(1, min(cpus, cpus - Int(load[0].rounded()) + 1))
@@ -44,8 +48,8 @@ extension RenderJob {
 
     /// Renders the PNG band by band (tiles of ≤ 32767 px side by side when wider). Bands are
     /// painted on up to `paintThreads` threads, each with its own font map, Pango context and
-    /// painter (the text lanes' own, when they measured the table); band `i` on thread
-    /// `i % threads`. Each painting thread compresses the bands it painted (`PNGPieceEncoder`
+    /// painter (the text lanes' own, when they measured the table); each thread takes the next
+    /// band as it is free (`ChunkClaims`). Each painting thread compresses the bands it painted (`PNGPieceEncoder`
     /// without queues), and the pieces are written in image order; one painting thread instead
     /// hands its bands to compression queues on the other cores. A band's pixels and pieces
     /// depend only on the band (the painter starts every band afresh), so the bytes are the same
@@ -73,8 +77,11 @@ extension RenderJob {
         turns.first?.signal()
         let failure = FirstFailure()
         let job = Unchecked(self)
+        // Each painting thread takes the lowest band nobody has taken, so a thread slowed down
+        // (by its compression, or by other programs) never keeps the others waiting for room.
+        let claims = ChunkClaims(chunks: bandCount, lanes: threads, inOrder: true)
 
-        /// Paints bands `first`, `first + threads`, … with `painter`, handing each to the encoder
+        /// Paints the bands thread `first` takes with `painter`, handing each to the encoder
         /// (in turn, when it needs them in order). Without a painter (it could not be made) the
         /// bands are only passed along.
         let composes = composesGlyphs, quarters = placesGlyphsAtQuarters
@@ -85,7 +92,7 @@ extension RenderJob {
         @Sendable func paintBands(_ first: Int, _ painter: Unchecked<(GridPainter, TextLayout)?>) {
             painter.value?.0.pixelsPerDeviceUnit = 1
             var used = 0
-            for index in Swift.stride(from: first, to: bandCount, by: threads) {
+            while let index = claims.next(lane: first) {
                 let band = bufferSets.value[first][used % buffersPerThread]
                 used += 1
                 // At most two rounds of bands ahead of what is written.

@@ -14,9 +14,9 @@ extension RenderJob {
         var links: [LinkArea] = []
     }
 
-    /// The SVG document; an error when the player refuses a part (what it cannot draw:
-    /// `SVGPlayer`).
-    func ownSVG() throws -> [UInt8] {
+    /// The SVG document in pieces to be written one after the other (`joinedPieces`); an error
+    /// when the player refuses a part (what it cannot draw: `SVGPlayer`).
+    func ownSVG() throws -> [[UInt8]] {
         painter.pixelsPerDeviceUnit = 1
         painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
@@ -29,8 +29,16 @@ extension RenderJob {
         defer { text.deinitialize(count: chunks.count); text.deallocate() }
         let slots = Unchecked(text)
         let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
+        // Lane 0 paints the cells and the overlay on the job's painter, the last lane makes the
+        // accessibility layer's start, and the chunks go to whichever lane is free (`ChunkClaims`).
+        let active = min(lanes.count, chunks.count)
+        let claims = ChunkClaims(chunks: chunks.count, lanes: active)
+        var start: [UInt8] = []
         do {
             try lanes.run(chunks: chunks.count) { lane in
+                if lane.index == active - 1 {
+                    start = Timings.span("accessibility") { svgStart(all, svgAccessibility()) }
+                }
                 if lane.index == 0 {
                     painter.glyphBatch = GlyphBatch()
                     defer { painter.glyphBatch = nil }
@@ -41,7 +49,7 @@ extension RenderJob {
                 lanePainter.recordsLinks = true
                 lanePainter.glyphBatch = GlyphBatch()
                 defer { lanePainter.glyphBatch = nil }
-                for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) {
+                try claims.forEach(lane: lane.index) { c in
                     slots.value[c] = try svgTextPart(defs, page: all, painter: lanePainter, rows: chunks[c])
                 }
             }
@@ -50,7 +58,13 @@ extension RenderJob {
             throw refusal.error
         }
         let parts = [cells] + Array(UnsafeBufferPointer(start: text, count: chunks.count)) + [overlay]
-        return Timings.span("join") { join(all, defs, parts, accessibility: svgAccessibility()) }
+        return Timings.span("join") { joinedPieces(defs, parts, start: start, closesAccessibility: tagsSVG) }
+    }
+
+    /// The start of the document of `all`: the header with the accessibility layer's start
+    /// (title, desc, roles; the drawing hidden) when there is one.
+    func svgStart(_ all: Rect, _ accessibility: SVGAccessibility?) -> [UInt8] {
+        accessibility.map { $0.header(svgHeader(all)) } ?? svgHeader(all)
     }
 
     /// The document of `parts`: header (with the accessibility layer's start: title, desc,
@@ -59,20 +73,40 @@ extension RenderJob {
     /// their links (device space, outside that group).
     func join(_ all: Rect, _ defs: SVGGlyphDefs, _ parts: [SVGPart], accessibility: SVGAccessibility?,
               background: [UInt8] = [], scale: Double = 1) -> [UInt8] {
-        var out = accessibility.map { $0.header(svgHeader(all)) } ?? svgHeader(all)
+        join(all, defs, parts, start: svgStart(all, accessibility), closesAccessibility: accessibility != nil,
+             background: background, scale: scale)
+    }
+
+    /// `join` with the document's start made already (`svgStart`); `closesAccessibility`: whether
+    /// it opened the accessibility layer's hidden group.
+    func join(_ all: Rect, _ defs: SVGGlyphDefs, _ parts: [SVGPart], start: [UInt8], closesAccessibility: Bool,
+              background: [UInt8] = [], scale: Double = 1) -> [UInt8] {
+        let pieces = joinedPieces(defs, parts, start: start, closesAccessibility: closesAccessibility,
+                                  background: background, scale: scale)
+        var out: [UInt8] = []
+        out.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        for piece in pieces { out += piece }
+        return out
+    }
+
+    /// The document `join` makes, as pieces that are the document one after the other: the
+    /// start with the definitions, each part's body as it is (not copied into one array: a
+    /// people-10000 SVG is 35 MB), the end.
+    func joinedPieces(_ defs: SVGGlyphDefs, _ parts: [SVGPart], start: [UInt8], closesAccessibility: Bool,
+                      background: [UInt8] = [], scale: Double = 1) -> [[UInt8]] {
+        var head = start
         let used = parts.reduce(into: Set<[UInt8]>()) { $0.formUnion($1.glyphs) }
         let definitions = defs.definitions(SVGGlyphDefs.sorted(used))
-        if !definitions.isEmpty { out += Array("<defs>\n".utf8) + definitions + Array("</defs>\n".utf8) }
-        out.reserveCapacity(out.count + parts.reduce(64) { $0 + $1.body.count })
-        out += background
+        if !definitions.isEmpty { head += Array("<defs>\n".utf8) + definitions + Array("</defs>\n".utf8) }
+        head += background
         // Swift's shortest digits give back the same Double, so rsvg scales exactly as Cairo did.
-        if scale != 1 { out += Array("<g transform=\"matrix(\(scale),0,0,\(scale),0,0)\">\n".utf8) }
-        for part in parts { out += part.body }
-        if scale != 1 { out += Array("</g>\n".utf8) }
-        if accessibility != nil { out += SVGAccessibility.epilogue }
-        out += SVGLinks.elements(parts.flatMap(\.links))
-        out += Array("</svg>\n".utf8)
-        return out
+        if scale != 1 { head += Array("<g transform=\"matrix(\(scale),0,0,\(scale),0,0)\">\n".utf8) }
+        var end: [UInt8] = []
+        if scale != 1 { end += Array("</g>\n".utf8) }
+        if closesAccessibility { end += SVGAccessibility.epilogue }
+        end += SVGLinks.elements(parts.flatMap(\.links))
+        end += Array("</svg>\n".utf8)
+        return [head] + parts.map(\.body) + [end]
     }
 
     /// The XML declaration and the `<svg>` element of a `rect.width`×`rect.height` px document,

@@ -15,18 +15,19 @@ extension RenderJob {
         return sink.bytes
     }
 
-    /// Writes the SVG made in one piece (`svgWithImageTokens`) to `sink`, images embedded.
+    /// Writes the SVG made in one piece (`ownSVG`: painted whole before anything is written) to
+    /// `sink`, images embedded.
     func writeJoinedSVG(to sink: OutputSink) throws {
         sink.imageFilter = images.tokens
-        let bytes = try svgWithImageTokens()
-        try Timings.span("write") { try sink.write(bytes) }
+        let pieces = try ownSVG()
+        try Timings.span("write") { for piece in pieces { try sink.write(piece) } }
         try sink.finishImages()
     }
 
     /// The SVG document, its images still tokens (`SVGImageTokens`) when it has any, written by
     /// the SVG player (`ownSVG`).
     func svgWithImageTokens() throws -> [UInt8] {
-        try ownSVG()
+        Array(try ownSVG().joined())
     }
 
     /// Writes the SVG to `sink`. A grid too big to join in memory (`RowChunks.streamed`) is

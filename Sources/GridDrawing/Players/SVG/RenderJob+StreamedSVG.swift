@@ -31,19 +31,30 @@ extension RenderJob {
         }
         sink.imageFilter = images.tokens
         let accessibility = svgAccessibility()
-        try sink.write(accessibility.map { $0.header(svgHeader(all)) } ?? svgHeader(all))
+        // The layer in pieces (`SVGAccessibleTable.write`), never whole in memory.
+        if let accessibility {
+            try accessibility.writeStart(svgHeader(all)) { try sink.write($0) }
+        } else {
+            try sink.write(svgHeader(all))
+        }
         try sink.write(cells.body)
         let writer = SVGPartWriter(sink: sink, chunks: chunks.count, bytesAhead: streamedBytesAhead)
         streamedPartWriter = writer
         try writer.deliver(0, first)
+        // Chunk 0 is written: the lanes take the others lowest first, as they are free.
+        let claims = ChunkClaims(chunks: chunks.count, lanes: min(lanes.count, chunks.count), inOrder: true)
+        _ = claims.next(lane: 0)
         do {
             try lanes.run(chunks: chunks.count) { lane in
                 do {
+                    // The chunks measured (`RowChunks.partition`) are not the ones painted here: the
+                    // lane's layouts kept from measuring would seldom be shown, and would stay.
+                    lane.shaped.removeAll()
                     let lanePainter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: pixels)
                     lanePainter.recordsLinks = true
                     lanePainter.glyphBatch = GlyphBatch()
                     defer { lanePainter.glyphBatch = nil }
-                    for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) where c > 0 {
+                    while let c = claims.next(lane: lane.index) {
                         try Timings.wait("wait for turn") { try writer.waitTurn(c) }
                         try writer.deliver(c, svgTextPart(defs, page: all, painter: lanePainter, rows: chunks[c]))
                     }
