@@ -212,7 +212,9 @@ final class PDFStructureTree {
     }
 
     private static let indirect = Array(" 0 R".utf8)
-    private static let elementHead = Array("<< /Type /StructElem /S /".utf8)
+    /// No `/Type /StructElem`: optional (ISO 32000-1 table 323), and 18 of an element's some
+    /// 60 bytes, made and deflated 90,000 times on 10,000 rows.
+    private static let elementHead = Array("<< /S /".utf8)
     private static let parentKey = Array(" /P ".utf8)
     private static let pageKey = Array(" /Pg ".utf8)
     private static let kidsKey = Array(" /K ".utf8)
