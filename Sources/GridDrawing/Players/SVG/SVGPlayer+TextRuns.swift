@@ -34,6 +34,7 @@ extension SVGPlayer {
     /// `fill` on the baseline `baseY` (device units), the run starting at `baseX`.
     func writeRun(_ glyphs: ArraySlice<GlyphsNode.Glyph>, font: ScaledFont, code: [UInt8],
                   baseX: Double, baseY: Double, fill: [UInt8]) -> RunOutcome {
+        guard writesRuns else { return .glyphByGlyph }
         var refs: [(id: [UInt8], x: Double)] = []
         refs.reserveCapacity(glyphs.count)
         for glyph in glyphs {

@@ -57,10 +57,15 @@ final class SVGPlayer {
     /// by it (`RenderJob.svgPage`), so rsvg draws what Cairo drew at the page's size.
     let scale: Double
 
-    init(defs: SVGGlyphDefs, page: Rect, scale: Double = 1) throws {
+    /// Whether runs of glyphs are written as uses of one definition (`SVGPlayer+TextRuns`);
+    /// false writes every glyph on its own (tests compare the two rasters).
+    let writesRuns: Bool
+
+    init(defs: SVGGlyphDefs, page: Rect, scale: Double = 1, writesRuns: Bool = true) throws {
         self.defs = defs
         self.page = page
         self.scale = scale
+        self.writesRuns = writesRuns
         outlines = try GlyphOutlines()
     }
 
