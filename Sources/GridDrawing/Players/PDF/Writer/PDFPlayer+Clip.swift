@@ -36,17 +36,21 @@ extension PDFPlayer {
         return Rect(x: left, y: top, width: x1.rounded(.up) - left, height: y1.rounded(.up) - top)
     }
 
-    /// Ends the clip in force (`Q`, which also forgets the colours and line set inside it) and
-    /// begins `new` (`q … re W n`).
+    /// Ends the clip in force (`Q`, which also forgets the colours, line and opacity set inside
+    /// it) and begins `new` (`q … re W n`).
     func setClip(_ new: Rect?) {
         guard new != clip else { return }
         if marked == .artifact { closeMarked() }
         if clip != nil {
             out += Array("Q\n".utf8)
-            fillColor = nil; strokeColor = nil; alpha = 1; lineWidth = nil; dash = []
+            // The opacity set before the `q` is in force again: unknown (NaN, written again
+            // when next needed) unless it was the page's 1.
+            fillColor = nil; strokeColor = nil; lineWidth = nil; dash = []
+            alpha = alphaOutsideClip == 1 ? 1 : .nan
         }
         clip = new
         if let new {
+            alphaOutsideClip = alpha
             out += Array("q ".utf8)
             appendRect(new)
             out += Array(" re W n\n".utf8)

@@ -10,19 +10,27 @@ extension PDFPlayer {
     func write(_ image: ImageNode, _ t: Transform) {
         let source = image.source
         guard image.alpha > 0, source.width > 0, source.height > 0 else { return }
-        let placed = PDFImageExtents(width: source.width, height: source.height, x: t.x(image.rect.x), y: t.y(image.rect.y),
-                                     sx: image.scale.sx * t.s, sy: image.scale.sy * t.s)
         // The painter's clip cut to the node's, in Cairo's fixed point.
         let x0 = TrackedClip.fixed(t.x(image.clip.x)), y0 = TrackedClip.fixed(t.y(image.clip.y))
         let own = Rect(x: x0, y: y0, width: TrackedClip.fixed(image.clip.width * t.s), height: TrackedClip.fixed(image.clip.height * t.s))
-        guard let wanted = listClip.map({ $0.intersection(own) }) ?? own, clip(for: placed.rect, within: wanted) else { return }
+        guard let wanted = listClip.map({ $0.intersection(own) }) ?? own else { return }
+        place(source, x: t.x(image.rect.x), y: t.y(image.rect.y), sx: image.scale.sx * t.s, sy: image.scale.sy * t.s,
+              alpha: image.alpha, within: wanted)
+    }
+
+    /// Paints `source` with its top left at device (`x`, `y`), `sx`, `sy` device units per
+    /// pixel, at opacity `alpha`, under the clip `wanted` (device space, nil: none).
+    func place(_ source: ImageSource, x: Double, y: Double, sx: Double, sy: Double, alpha: Double, within wanted: Rect?) {
+        guard alpha > 0, source.width > 0, source.height > 0 else { return }
+        let placed = PDFImageExtents(width: source.width, height: source.height, x: x, y: y, sx: sx, sy: sy)
+        guard clip(for: placed.rect, within: wanted) else { return }
         drawing()
         let index = images.firstIndex { $0.object === source.object } ?? { images.append(source); return images.count - 1 }()
         out += Array("q\n".utf8)
-        if image.alpha < 1 || alpha != 1 {
+        if alpha < 1 || self.alpha != 1 {
             // Inside this q…Q only: the opacity tracked outside it stays (an image is painted
             // at the fill opacity in force, which a translucent fill before it may have set).
-            let a = alphas.firstIndex(of: image.alpha) ?? { alphas.append(image.alpha); return alphas.count - 1 }()
+            let a = alphas.firstIndex(of: alpha) ?? { alphas.append(alpha); return alphas.count - 1 }()
             out += Array("/a".utf8); PDFNumber.append(a, to: &out); out += Array(" gs\n".utf8)
         }
         let w = Double(source.width) * placed.sx, h = Double(source.height) * placed.sy

@@ -20,10 +20,11 @@ import GridLayout
 /// - images (cell images, colour emoji) `q [<clip> re W n] w 0 0 -h x y+h cm /Imn Do Q`, the
 ///   page's n-th image source, numbered at the join (`PDFImageObjects`), clipped where Cairo
 ///   clips them (`PDFImageClip`: `PDFPlayer+Images`);
+/// - glows: their pixels as an image with an `/SMask`, on the glow's pixel grid (`PDFPlayer+Glow`);
 /// - links as annotations; and in a tagged page every cell, caption and note its own marked
 ///   content (`/TD <</MCID n>> BDC … EMC`), everything else `/Artifact BMC … EMC`.
 ///
-/// Refused (the job then draws the document through Cairo): glows, texts only Pango shows, a
+/// Refused (the job then draws the document through Cairo): texts only Pango shows, a
 /// transform that is not a scale and a translation, a clip that is not one rectangle, and a
 /// font with a slanted or stretched matrix.
 final class PDFPlayer {
@@ -56,6 +57,8 @@ final class PDFPlayer {
     /// The clip written and in force (device space), nil for none; `q` is open while set.
     var clip: Rect?
     var fillColor: Color?, strokeColor: Color?, alpha = 1.0
+    /// The opacity in force where the clip's `q` was written, which its `Q` brings back.
+    var alphaOutsideClip = 1.0
     var lineWidth: Double?, dash: [Double] = []
 
     init(width: Double, height: Double, structure: PDFStructure?) {
@@ -86,7 +89,7 @@ final class PDFPlayer {
             case .glyphs(let text): write(text, cr: cr, t)
             case .link(let link): add(link, t)
             case .structure(let node): play(node)
-            case .glow: refuse("a glow")
+            case .glow(let glow): write(glow, t)
             case .image(let image): write(image, t)
             case .pangoText(let text): write(text, cr: cr, t)
             }

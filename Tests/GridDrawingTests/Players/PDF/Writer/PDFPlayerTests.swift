@@ -97,12 +97,16 @@ import Testing
         #expect(!player.stream.contains("BMC") && !player.stream.contains("BDC"))
     }
 
-    /// Glows are refused (the document then goes to Cairo).
-    @Test func glowsAreRefused() throws {
+    /// A glow is its pixels as an image (`PDFPlayer+Glow`), placed on its pixel grid: a window
+    /// of 4×4 pixels at pixel (2, 2) of a grid of 2 pixels per point is 2×2 points at (1, 1).
+    @Test func glowsAreImagesOnTheirPixelGrid() throws {
         var list = DisplayList()
-        list.append(.glow(GlowNode(pixel: DeviceTransform(sx: 1, sy: 1, tx: 0, ty: 0), window: Rect(x: 0, y: 0, width: 4, height: 4),
-                                   outer: Rect(x: 1, y: 1, width: 2, height: 2), sigma: 1, color: Color(hex: 0), holes: [])))
-        #expect(try Self.played([list]).refusal == "a glow")
+        list.append(.glow(GlowNode(pixel: DeviceTransform(sx: 2, sy: 2, tx: 0, ty: 0), window: Rect(x: 2, y: 2, width: 4, height: 4),
+                                   outer: Rect(x: 3, y: 3, width: 2, height: 2), sigma: 1, color: Color(hex: 0), holes: [])))
+        let player = try Self.played([list])
+        #expect(player.refusal == nil)
+        #expect(player.stream == "1 0 0 -1 0 50 cm\nq\n2 0 0 -2 1 3 cm /Im0 Do Q\n")
+        #expect(player.images.map { "\($0.width)×\($0.height)" } == ["4×4"])
     }
 
     /// A link is an annotation in PDF space (origin bottom left), translated and flipped.
