@@ -50,14 +50,15 @@ extension SVGPlayer {
         var definition: [UInt8] = []
         definition.reserveCapacity(refs.count * 32)
         for (k, ref) in refs.enumerated() {
-            definition += Array("<use href=\"#".utf8) + ref.id
+            definition.append(contentsOf: SVGPlayer.useOpen)
+            definition.append(contentsOf: ref.id)
             if k > 0 {
-                definition += Array("\" x=\"".utf8)
+                definition.append(contentsOf: SVGPlayer.xOpen)
                 SVGPlayer.appendOffset(ref.x - refs[0].x, at: ref.x, loose: scale == 1, to: &definition)
             }
-            definition += Array("\"/>".utf8)
+            definition.append(contentsOf: SVGPlayer.useClose)
         }
-        guard let id = runID(definition, glyphs: refs.map(\.id)) else { return .refused }
+        guard let id = runID(definition, glyphs: refs) else { return .refused }
         var y: [UInt8] = []
         SVGNumber.append(baseY, to: &y)
         if group?.fill != fill || group?.y != y {
@@ -65,16 +66,22 @@ extension SVGPlayer {
             body += Array("<g".utf8) + fill + Array(" transform=\"translate(0 ".utf8) + y + Array(")\">".utf8)
             group = (fill, y)
         }
-        body += Array("<use href=\"#".utf8) + id + Array("\" x=\"".utf8)
+        body.append(contentsOf: SVGPlayer.useOpen)
+        body.append(contentsOf: id)
+        body.append(contentsOf: SVGPlayer.xOpen)
         // Any number whose float is the first glyph's exact position, as the six decimals were.
         SVGPlayer.appendOffset(refs[0].x, at: refs[0].x, loose: false, to: &body)
-        body += Array("\"/>".utf8)
+        body.append(contentsOf: SVGPlayer.useClose)
         return .written
     }
 
+    private static let useOpen: [UInt8] = Array("<use href=\"#".utf8)
+    private static let xOpen: [UInt8] = Array("\" x=\"".utf8)
+    private static let useClose: [UInt8] = Array("\"/>".utf8)
+
     /// The id of the run `definition` (the uses of `glyphs`), defined in the document the first
     /// time this part meets it; nil when the player refused (two runs with one id).
-    private func runID(_ definition: [UInt8], glyphs: [[UInt8]]) -> [UInt8]? {
+    private func runID(_ definition: [UInt8], glyphs: [(id: [UInt8], x: Double)]) -> [UInt8]? {
         if let known = runIDs[definition] { return known }
         let id = defs.prefix + [UInt8(ascii: "R")] + SVGPlayer.base62(SVGPlayer.fnv(definition))
         let element = Array("<g id=\"".utf8) + id + Array("\">".utf8) + definition + Array("</g>\n".utf8)
@@ -84,7 +91,7 @@ extension SVGPlayer {
         }
         runIDs[definition] = id
         usedGlyphs.insert(id)
-        usedGlyphs.formUnion(glyphs)
+        for glyph in glyphs { usedGlyphs.insert(glyph.id) }
         return id
     }
 
@@ -111,15 +118,18 @@ extension SVGPlayer {
 
     /// `m / 10^decimals`, trailing zeros of the fraction dropped.
     private static func appendDecimal(_ m: Int64, decimals: Int, to out: inout [UInt8]) {
-        var text = Array(String(m.magnitude).utf8)
-        if decimals > 0 {
-            if text.count <= decimals { text = [UInt8](repeating: UInt8(ascii: "0"), count: decimals + 1 - text.count) + text }
-            text.insert(UInt8(ascii: "."), at: text.count - decimals)
-            while text.last == UInt8(ascii: "0") { text.removeLast() }
-            if text.last == UInt8(ascii: ".") { text.removeLast() }
-        }
         if m < 0 { out.append(UInt8(ascii: "-")) }
-        out += text
+        var v = m.magnitude, digits = 0
+        repeat { digits += 1; v /= 10 } while v > 0
+        let count = max(digits, decimals + 1)
+        let start = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        v = m.magnitude
+        for k in stride(from: start + count - 1, through: start, by: -1) { out[k] = UInt8(ascii: "0") + UInt8(v % 10); v /= 10 }
+        guard decimals > 0 else { return }
+        out.insert(UInt8(ascii: "."), at: out.count - decimals)
+        while out.last == UInt8(ascii: "0") { out.removeLast() }
+        if out.last == UInt8(ascii: ".") { out.removeLast() }
     }
 
     /// 64-bit FNV-1a of `bytes` (deterministic across processes, unlike `Hasher`).
