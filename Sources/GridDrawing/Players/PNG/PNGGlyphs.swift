@@ -28,13 +28,14 @@ enum PNGGlyphs {
     static var shownRuns: UInt64 { grgr_shown_runs() }
     static var renderedCoverages: UInt64 { grgr_rendered_coverages() }
 
-    /// Shows `text` at its origin with `cr`'s source, clip and transform, run by run; false,
-    /// with nothing drawn, when this thread is not painting PNG or Pango must show the text.
+    /// Shows `text` at its origin with `cr`'s source, clip and transform, run by run (a text
+    /// with markup colours or decorations item by item, `showFlat`); false, with nothing drawn,
+    /// when this thread is not painting PNG or Pango must show the text.
     static func show(_ text: PangoTextNode, on cr: CairoContext) -> Bool {
         guard grgr_active() else { return false }
         let origin = cr.currentPoint(afterMovingTo: text.x, text.y)
         var glyphs: [cairo_glyph_t] = [], runs: [PNGGlyphRun] = []
-        guard text.layout.pngGlyphs(originX: origin.x, originY: origin.y, glyphs: &glyphs, runs: &runs) else { return false }
+        guard text.layout.pngGlyphs(originX: origin.x, originY: origin.y, glyphs: &glyphs, runs: &runs) else { return showFlat(text, on: cr) }
         // The clip as the painter set it, for a clip off the pixel grid (Cairo reports none).
         let tracked = cr.trackedClip
         var box: [Double] = []
