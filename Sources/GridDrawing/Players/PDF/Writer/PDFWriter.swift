@@ -108,9 +108,23 @@ final class PDFWriter {
         }
         let id = hash.hex
         let start = offset
-        try add(PDFObject(number: number, "<< /Type /XRef /Size \(entries.count) /W [1 4 2] /Root \(root) 0 R /Info \(info) 0 R /ID [<\(id)> <\(id)>] >>",
-                          stream: table, deflate: true))
+        try add(PDFObject(number: number, "<< /Type /XRef /Size \(entries.count) /W [1 4 2] /Root \(root) 0 R /Info \(info) 0 R /ID [<\(id)> <\(id)>]"
+                          + " /DecodeParms << /Predictor 12 /Columns 7 >> >>", stream: PDFWriter.upPredicted(table, columns: 7), deflate: true))
         try emit(Array("startxref\n\(start)\n%%EOF\n".utf8))
+    }
+
+    /// `table`'s rows of `columns` bytes, each as PNG's Up filter writes it (a 2, then each byte
+    /// minus the one above it): `/Predictor 12`. A cross-reference table of 90,000 objects is
+    /// 630 kB of near-repeats that deflate scans slowly (0.1 s and more, after the last page)
+    /// into 150 kB; its differences are mostly zeros, deflated in milliseconds into some 10 kB.
+    static func upPredicted(_ table: [UInt8], columns: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(table.count + table.count / columns)
+        for start in stride(from: 0, to: table.count, by: columns) {
+            out.append(2)
+            for k in start..<(start + columns) { out.append(k < columns ? table[k] : table[k] &- table[k - columns]) }
+        }
+        return out
     }
 
     private static func append(_ value: Int, bytes: Int, to out: inout [UInt8]) {
