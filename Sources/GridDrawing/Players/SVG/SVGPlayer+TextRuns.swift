@@ -82,14 +82,16 @@ extension SVGPlayer {
     /// The id of the run `definition` (the uses of `glyphs`), defined in the document the first
     /// time this part meets it; nil when the player refused (two runs with one id).
     private func runID(_ definition: [UInt8], glyphs: [(id: [UInt8], x: Double)]) -> [UInt8]? {
-        if let known = runIDs[definition] { return known }
-        let id = defs.prefix + [UInt8(ascii: "R")] + SVGPlayer.base62(SVGPlayer.fnv(definition))
+        // Keyed by the FNV hash: hashing the bytes with `Hasher` cost more than the rest of the run.
+        let hash = SVGPlayer.fnv(definition)
+        if let known = runIDs[hash], known.definition == definition { return known.id }
+        let id = defs.prefix + [UInt8(ascii: "R")] + SVGPlayer.base62(hash)
         let element = Array("<g id=\"".utf8) + id + Array("\">".utf8) + definition + Array("</g>\n".utf8)
         guard defs.defineRun(id, element) else {
             refuse("two text runs with one id (\(String(decoding: id, as: UTF8.self)))")
             return nil
         }
-        runIDs[definition] = id
+        runIDs[hash] = (definition, id)
         usedGlyphs.insert(id)
         for glyph in glyphs { usedGlyphs.insert(glyph.id) }
         return id

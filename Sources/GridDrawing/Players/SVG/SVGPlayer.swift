@@ -47,8 +47,8 @@ final class SVGPlayer {
     var textFonts: [OpaquePointer: ScaledFont] = [:]
     /// The open glyph group: its colour and baseline as written.
     var group: (fill: [UInt8], y: [UInt8])?
-    /// The ids of the text runs this part defined, by definition (`SVGPlayer+TextRuns`).
-    var runIDs: [[UInt8]: [UInt8]] = [:]
+    /// The text runs this part defined, by the hash of their definition (`SVGPlayer+TextRuns`).
+    var runIDs: [UInt64: (definition: [UInt8], id: [UInt8])] = [:]
 
     /// The page, device units (a clip that covers it needs no clip path).
     let page: Rect
