@@ -54,7 +54,7 @@ int grfs_font_info_get(cairo_scaled_font_t *font, grfs_font_info *info) {
     cairo_ft_scaled_font_unlock_face(font);
     cairo_font_face_t *font_face = cairo_scaled_font_get_font_face(font);
     unsigned int synth = cairo_ft_font_face_get_synthesize(font_face);
-    info->synthetic = synth != 0;
+    info->synthetic = (int)synth;
     return 0;
 }
 

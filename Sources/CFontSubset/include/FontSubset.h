@@ -17,7 +17,8 @@ typedef struct {
     int weight;
     /// 1 when the outlines are CFF (an OpenType 'CFF ' table), 0 for TrueType 'glyf'.
     int cff;
-    /// 1 when Cairo synthesizes bold or oblique for this face (its outlines are not the file's).
+    /// What Cairo synthesizes for this face (its outlines are then not the file's): its
+    /// `cairo_ft_synthesize_t` flags, CAIRO_FT_SYNTHESIZE_BOLD (1) and _OBLIQUE (2); 0 for none.
     int synthetic;
     /// The PostScript name, or the family name with spaces removed; "Font" when neither.
     char name[96];

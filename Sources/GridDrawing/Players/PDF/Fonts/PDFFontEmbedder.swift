@@ -20,12 +20,15 @@ struct PDFFontEmbedder: PDFFontEmbedding {
     static func key(for font: ScaledFont) -> PDFFontKey { PDFFontKey(font) }
 
     /// Why `font` cannot be embedded by glyph id (nil when it can): not a FreeType font, or one
-    /// Cairo emboldens or slants itself, whose shapes are not its file's.
+    /// Cairo slants itself. An emboldened one embeds its file; the player draws the bold.
     static func refusal(for font: ScaledFont) -> String? {
         guard let metrics = PDFFontMetrics(font) else { return "font is not a FreeType font" }
-        if metrics.synthetic { return "font \(metrics.postScriptName) is emboldened or slanted by Cairo" }
+        if metrics.slanted { return "font \(metrics.postScriptName) is slanted by Cairo" }
         return nil
     }
+
+    /// Whether Cairo emboldens `font` (`PDFFontMetrics.emboldened`).
+    static func emboldened(_ font: ScaledFont) -> Bool { PDFFontMetrics(font)?.emboldened ?? false }
 
     /// The `/W` advances of `glyphs` (1/1000 em): what a reader advances after each glyph shown
     /// with this font, unhinted, as written in the font's `/W`.

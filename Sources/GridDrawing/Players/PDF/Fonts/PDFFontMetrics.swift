@@ -14,8 +14,12 @@ struct PDFFontMetrics: Equatable {
     var unitsPerEm: Int
     /// CFF outlines (an OpenType 'CFF ' table) rather than TrueType ones.
     var cff: Bool
-    /// Cairo draws the face emboldened or slanted, so its file's outlines are not what is shown.
-    var synthetic: Bool
+    /// Cairo draws the face emboldened (a family without a bold face): the file's outlines
+    /// grown by 1/24 em, which the player draws with a stroke.
+    var emboldened: Bool
+    /// Cairo slants the face itself (`CAIRO_FT_SYNTHESIZE_OBLIQUE`, which Pango never asks for:
+    /// its obliques are a shear in the font matrix, which the player writes).
+    var slanted: Bool
 
     /// The metrics of `font`'s face; nil when it is not a FreeType font.
     init?(_ font: ScaledFont) {
@@ -40,7 +44,8 @@ struct PDFFontMetrics: Equatable {
         stemV = Int((10 + 220 * ((weight - 50) / 900) * ((weight - 50) / 900)).rounded())
         unitsPerEm = Int(info.units_per_em)
         cff = info.cff != 0
-        synthetic = info.synthetic != 0
+        emboldened = info.synthetic & 1 != 0
+        slanted = info.synthetic & 2 != 0
     }
 
     /// The `/FontDescriptor` dictionary of the font named `name`, its file in object `fontFile`.
@@ -57,6 +62,7 @@ struct PDFFontMetrics: Equatable {
     static func == (a: PDFFontMetrics, b: PDFFontMetrics) -> Bool {
         a.postScriptName == b.postScriptName && a.flags == b.flags && a.bbox == b.bbox && a.ascent == b.ascent
             && a.descent == b.descent && a.capHeight == b.capHeight && a.italicAngle == b.italicAngle
-            && a.stemV == b.stemV && a.unitsPerEm == b.unitsPerEm && a.cff == b.cff && a.synthetic == b.synthetic
+            && a.stemV == b.stemV && a.unitsPerEm == b.unitsPerEm && a.cff == b.cff
+            && a.emboldened == b.emboldened && a.slanted == b.slanted
     }
 }

@@ -14,9 +14,8 @@ import GridLayout
 /// - clips `q … re W n`, ended with `Q` when the clip changes, written where Cairo writes them
 ///   (`PDFPlayer+Clip`: per operation, none where the clip holds it);
 /// - colours `rg`/`RG`, opacity through `/ExtGState` names (`/a0`…, `/ca` and `/CA`);
-/// - glyphs `BT /F1 size Tf 1 0 0 -1 x y Tm [<gid>adj<gid>] TJ ET`: codes are the glyph ids
-///   (two bytes, Identity-H), the adjustments bring each glyph from where the width the page
-///   records (`PDFPagePart.Font`) leaves it to where Pango placed it;
+/// - glyphs `BT /F1 size Tf 1 0 0 -1 x y Tm [<gid>adj<gid>] TJ ET` (`PDFPlayer+Glyphs`, with
+///   synthesized oblique and bold faces);
 /// - images (cell images, colour emoji) `q [<clip> re W n] w 0 0 -h x y+h cm /Imn Do Q`, the
 ///   page's n-th image source, numbered at the join (`PDFImageObjects`), clipped where Cairo
 ///   clips them (`PDFImageClip`: `PDFPlayer+Images`);
@@ -26,7 +25,7 @@ import GridLayout
 ///
 /// Refused (the job then draws the document through Cairo): texts only Pango shows, a
 /// transform that is not a scale and a translation, a clip that is not one rectangle, and a
-/// font with a slanted or stretched matrix.
+/// font with a turned or stretched matrix or one Cairo slants itself.
 final class PDFPlayer {
     /// Why the player could not draw a list.
     private(set) var refusal: String?
@@ -38,8 +37,8 @@ final class PDFPlayer {
     private var begun = 0
 
     var out: [UInt8] = []
-    private var fonts: [OpaquePointer: Int] = [:]
-    private var pageFonts: [PDFPagePart.Font] = []
+    var fonts: [OpaquePointer: ShownFont] = [:]
+    var pageFonts: [PDFPagePart.Font] = []
     var alphas: [Double] = []
     private var links: [PDFPagePart.Link] = []
     /// The image sources the page draws (`/Im0`…), in the order met.
@@ -210,7 +209,7 @@ final class PDFPlayer {
         out += Array(" \(op)\n".utf8)
     }
 
-    private func setFill(_ c: Color) {
+    func setFill(_ c: Color) {
         setAlpha(c.alpha)
         let rgb = Color(red: c.red, green: c.green, blue: c.blue, alpha: 1)
         guard fillColor != rgb else { return }
@@ -328,117 +327,6 @@ final class PDFPlayer {
             case .hexBox(let box):
                 write(box, of: text, origin: origin, cr: cr, t)
             }
-        }
-    }
-
-    /// `actual`: for a node of one run, its glyphs to mark with their text (`PDFActualText`).
-    func write(_ text: GlyphsNode, cr: CairoContext, _ t: Transform, actual: [PDFActualText] = []) {
-        guard !text.glyphs.isEmpty, text.color.alpha > 0 else { return }
-        // Where Pango's renderer starts the layout: Cairo's current point after moving there.
-        let origin = cr.currentPoint(afterMovingTo: text.x, text.y)
-        cr.newPath()
-        if let inked = extents(of: text, origin: origin, t) {
-            guard clip(for: inked, within: listClip) else { return }
-        }
-        drawing()
-        setFill(text.color)
-        out += Array("BT\n".utf8)
-        var current: (font: Int, size: Double)?
-        for run in text.runs where !run.range.isEmpty {
-            guard let (index, size) = font(run.font) else { return }
-            let s = size * t.s
-            if current?.font != index || current?.size != s {
-                out += Array("/F\(index + 1) ".utf8)
-                PDFNumber.append(s, decimals: 6, to: &out)
-                out += Array(" Tf\n".utf8)
-                current = (index, s)
-            }
-            let baseX = origin.x + run.x, baseY = origin.y + run.baseline
-            var pen: Double?
-            var lastY = 0.0
-            var span = actual.makeIterator(), nextSpan = span.next(), spanEnd: Int?
-            for (k, glyph) in text.glyphs(of: run).enumerated() {
-                if k == spanEnd {
-                    if pen != nil { out += Array(">]TJ\n".utf8) }
-                    out += Array("EMC\n".utf8)
-                    pen = nil; spanEnd = nil
-                }
-                if let open = nextSpan, open.start == k {
-                    if pen != nil { out += Array(">]TJ\n".utf8) }
-                    out += Array("/Span <</ActualText \(PDFText.textString(open.text))>> BDC\n".utf8)
-                    pen = nil; spanEnd = k + open.count
-                    nextSpan = span.next()
-                }
-                let x = t.x(baseX + glyph.x), y = t.y(glyph.yUnits == 0 ? baseY : baseY + glyph.y)
-                let width = self.width(glyph.id, index: index)
-                if let p = pen, y == lastY {
-                    let adjust = ((p - x) * 1000 / s * 10).rounded() / 10
-                    if adjust != 0 {
-                        out.append(0x3E)
-                        PDFNumber.append(adjust, decimals: 1, to: &out)
-                        out.append(0x3C)
-                    }
-                    pen = p - adjust * s / 1000
-                } else {
-                    if pen != nil { out += Array(">]TJ\n".utf8) }
-                    out += Array("1 0 0 -1 ".utf8)
-                    PDFNumber.append(x, to: &out); out.append(0x20)
-                    PDFNumber.append(y, to: &out)
-                    out += Array(" Tm [<".utf8)
-                    // Where the written numbers put the pen (three decimals).
-                    pen = (x * 1000).rounded() / 1000
-                    lastY = y
-                }
-                appendHex(glyph.id)
-                pen! += Double(width) * s / 1000
-            }
-            if pen != nil { out += Array(">]TJ\n".utf8) }
-            if spanEnd != nil { out += Array("EMC\n".utf8) }
-        }
-        out += Array("ET\n".utf8)
-    }
-
-    private func appendHex(_ id: UInt32) {
-        let digits = Array("0123456789ABCDEF".utf8)
-        for shift in stride(from: 12, through: 0, by: -4) { out.append(digits[Int((id >> UInt32(shift)) & 0xF)]) }
-    }
-
-    /// The page's index of `font`'s PDF font (`PDFFontKey`: one per face, any size) and the
-    /// font's size (user space), met first here; nil (refused) for a font whose matrix is not a
-    /// plain size or that the embedder cannot embed.
-    private func font(_ font: ScaledFont) -> (Int, Double)? {
-        var m = cairo_matrix_t()
-        cairo_scaled_font_get_font_matrix(font.pointer, &m)
-        guard m.xy == 0, m.yx == 0, m.xx > 0, m.xx == m.yy else {
-            refuse("a font with a slanted or stretched matrix")
-            return nil
-        }
-        if let known = fonts[font.pointer] { return (known, m.xx) }
-        let key = PDFFontEmbedder.key(for: font)
-        if let index = pageFonts.firstIndex(where: { $0.key == key }) {
-            fonts[font.pointer] = index
-            return (index, m.xx)
-        }
-        if let reason = PDFFontEmbedder.refusal(for: font) {
-            refuse(reason)
-            return nil
-        }
-        fonts[font.pointer] = pageFonts.count
-        pageFonts.append(PDFPagePart.Font(font: font, key: key))
-        return (pageFonts.count - 1, m.xx)
-    }
-
-    /// `glyph`'s advance in 1/1000 of the font size, as the font's `/W` says.
-    private func width(_ glyph: UInt32, index: Int) -> Int {
-        if let known = pageFonts[index].glyphs[glyph] { return known }
-        if glyph > 0xFFFF { refuse("a glyph id past two bytes") }
-        do {
-            let w = try PDFFontEmbedder.widths(of: [glyph], in: pageFonts[index].font).first ?? 0
-            pageFonts[index].glyphs[glyph] = w
-            return w
-        } catch {
-            refuse("\(error)")
-            return 0
         }
     }
 }

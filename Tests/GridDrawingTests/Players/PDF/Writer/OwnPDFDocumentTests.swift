@@ -6,7 +6,7 @@ import Testing
 
 /// Whole documents through the project's PDF writer (`RenderJob.ownPDF`) against Cairo's route
 /// for the same tables: qpdf-clean, the same text and structure tree as poppler reads them, the
-/// same page count, the same bytes on any number of threads, and Cairo's bytes where it refuses.
+/// same page count, the same bytes on any number of threads.
 @Suite struct OwnPDFDocumentTests {
     /// A generated table: `rows` body rows of `columns` columns, some cells long, numbers right.
     static func table(rows: Int, columns: Int, seed: UInt64, page: PreparedGrid.Page?) -> PreparedGrid {
@@ -80,16 +80,5 @@ import Testing
         #expect(try Self.pdf(grid, threads: 2, tagged: false) == untagged)
         #expect(try !Self.tool(["pdfinfo"], untagged).text.contains("Tagged:          yes"))
         #expect(untagged.count < one.count)
-    }
-
-    /// A document the writer does not write yet (a font Cairo slants: DejaVu Math TeX Gyre has
-    /// no italic face, and system fonts synthesize one) is Cairo's, byte for byte.
-    @Test func refusedDocumentsAreCairos() throws {
-        let grid = makeTable([[.text("a"), .text("b")], [.text("1"), .text("2")]], styler: { row, _ in
-            var style = ResolvedStyle()
-            if row == 1 { style.font.family = "DejaVu Math TeX Gyre"; style.font.italic = true }
-            return style
-        }, configure: { $0.fonts = .system })
-        #expect(try Self.pdf(grid) == Self.pdf(grid, own: false))
     }
 }
