@@ -74,12 +74,7 @@ extension PDFPlayer {
         guard clip(for: PDFPlayer.roundedOut(x0: left, y0: top, x1: right, y1: bottom), within: listClip) else { return }
         drawing()
         setStroke(box.color)
-        let width = box.lineWidth * t.s
-        if lineWidth != width {
-            lineWidth = width
-            PDFNumber.append(width, to: &out)
-            out += Array(" w\n".utf8)
-        }
+        setLineWidth(box.lineWidth * t.s)
         if !dash.isEmpty {
             dash = []
             out += Array("[] 0 d\n".utf8)

@@ -38,11 +38,7 @@ extension PDFPlayer {
             let bold = shown.emboldened ? s / 24 : 0
             if shown.emboldened {
                 setStroke(text.color)
-                if lineWidth != bold {
-                    lineWidth = bold
-                    PDFNumber.append(bold, to: &out)
-                    out += Array(" w\n".utf8)
-                }
+                setLineWidth(bold)
             }
             if shown.emboldened != stroked {
                 out += Array(shown.emboldened ? "2 Tr\n".utf8 : "0 Tr\n".utf8)

@@ -217,6 +217,14 @@ final class PDFPlayer {
         appendColor(rgb, "rg")
     }
 
+    /// Writes `w` as the line width (device units) unless it is the one in force.
+    func setLineWidth(_ w: Double) {
+        guard lineWidth != w else { return }
+        lineWidth = w
+        PDFNumber.append(w, to: &out)
+        out += Array(" w\n".utf8)
+    }
+
     func setStroke(_ c: Color) {
         setAlpha(c.alpha)
         let rgb = Color(red: c.red, green: c.green, blue: c.blue, alpha: 1)
@@ -254,11 +262,7 @@ final class PDFPlayer {
         drawing()
         setStroke(stroke.color)
         let w = stroke.width * t.s
-        if lineWidth != w {
-            lineWidth = w
-            PDFNumber.append(w, to: &out)
-            out += Array(" w\n".utf8)
-        }
+        setLineWidth(w)
         let d = stroke.dash.map { $0 * t.s }
         if d != dash {
             dash = d
