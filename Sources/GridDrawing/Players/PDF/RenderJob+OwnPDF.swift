@@ -3,8 +3,9 @@ import GridDocument
 import GridLayout
 
 /// PDF written by the project's own writer (`PDFPlayer`, `PDFDocumentJoin`, `PDFWriter`): each
-/// page is painted and its content stream deflated on a lane, and the pages are written in page
-/// order as they finish, at most `window` of them waiting, so memory does not grow with the page
+/// page is painted and its content stream deflated on a lane, numbered in page order, its
+/// objects formatted and deflated on whichever lane is free, and written in page order
+/// (`PDFPageWindow`), at most `window` pages waiting, so memory does not grow with the page
 /// count. A page goes to the lane that measured its first row's chunk (`RowChunks`), which
 /// still holds that text shaped. Nothing is parsed or patched.
 extension RenderJob {
@@ -47,7 +48,9 @@ extension RenderJob {
         let metadata = PDFDocumentJoin.Metadata(tags: tagsPDF ? (grid.title?.text, grid.language, alt) : nil)
         let writer = try PDFWriter { try sink.write($0) }
         let join = PDFDocumentJoin(writer: writer, embedder: PDFFontEmbedder(), metadata: metadata)
-        let state = PDFPageWindow(window: window)
+        let state = PDFPageWindow<PDFPagePart, PDFNumberedPage, PDFFileSegment>(
+            window: window, pages: pages.count,
+            steps: .init(number: { join.number($0) }, format: { PDFDocumentJoin.format($0) }, write: { try join.emit($0) }))
         let decimals = self.decimals.computed
         try lanes.run(chunks: lanesUsed) { lane in
             let lanePainter = self.painter(on: lane, decimals: decimals, pixelsPerDeviceUnit: 1 / fit)
@@ -55,21 +58,22 @@ extension RenderJob {
             let laneBlocks = lane.index == 0 ? blockText : (lane.painter?.1 ?? blockText)
             lanePainter.glyphBatch = GlyphBatch()
             defer { lanePainter.glyphBatch = nil; lanePainter.structure = nil }
-            for index in pages.indices where laneOf[index] == lane.index {
-                guard state.waitForTurn(index) else { return }
-                do {
+            do {
+                for index in pages.indices where laneOf[index] == lane.index {
+                    guard try state.waitForTurn(index) else { return }
                     let part = try Timings.span("paint page", .region, args: [("page", index), ("rows", pages[index].rows.count)]) {
                         try paintOwnPDFPage(pages[index], index: index, painter: lanePainter, blockText: laneBlocks,
                                             taggedBefore: taggedBefore.map { f in { f(index, $0, $1) } })
                     }
-                    try state.finished(index, part) { part in try Timings.span("write page") { try join.add(part) } }
-                } catch let refusal as PDFRefusal {
-                    state.stop(refusal.reason)
-                    return
-                } catch {
-                    state.stop(nil)
-                    throw error
+                    try state.finished(index, part)
                 }
+                // The other lanes' pages still to format and write.
+                try state.helpUntilDone()
+            } catch let refusal as PDFRefusal {
+                state.stop(refusal.reason)
+            } catch {
+                state.stop(nil)
+                throw error
             }
         }
         if let reason = state.refusal {

@@ -1,11 +1,15 @@
 import GridDocument
 import GridLayout
 
-/// Joins the pages of the project's PDF in page order as they are painted (`PDFPagePart`):
-/// numbers each page's objects, writes its content stream, annotations, dictionary and structure
-/// elements at once (`PDFStructureTree`), gathers its fonts' glyphs; at the end writes the fonts
-/// (`PDFFontEmbedding`), the page tree, the structure tree's root and sections, the catalogue and
-/// the cross-reference stream (`PDFWriter`). Called by one thread at a time.
+/// Joins the pages of the project's PDF in page order as they are painted (`PDFPagePart`), in
+/// three steps (issue 28: only what must be ordered is): `number` (in page order: the page's
+/// object numbers, its structure events through `PDFStructureTree`, its fonts' glyphs),
+/// `format` (any lane, in parallel: the page's content stream, annotations, dictionary and
+/// structure elements formatted and packed into the page's object streams, deflated and hashed:
+/// a `PDFFileSegment`), `emit` (in page order: the segment copied to the file). At the end
+/// `finish` writes the fonts (`PDFFontEmbedding`), the page tree, the structure tree's root and
+/// sections, the catalogue and the cross-reference stream (`PDFWriter`). `number`, `emit` and
+/// `finish` are called by one thread at a time (`PDFPageWindow`).
 final class PDFDocumentJoin {
     /// What the catalogue and the document information say.
     struct Metadata {
@@ -39,13 +43,22 @@ final class PDFDocumentJoin {
         tree = metadata.tags.flatMap { tags in structureRoot.map { PDFStructureTree(alt: tags.alt, root: $0, writer: writer) } }
     }
 
-    /// Writes `part` as the next page.
+    /// A page with fewer plain objects than this has no object stream of its own: they go into
+    /// the writer's streams at the end (an untagged page: its dictionary alone, some 150 bytes).
+    static let fewestInObjectStream = 4
+
+    /// Writes `part` as the next page (the three steps on this thread).
     func add(_ part: PDFPagePart) throws {
+        try emit(PDFDocumentJoin.format(number(part)))
+    }
+
+    /// Numbers `part` as the next page: its objects, its fonts and images, its structure.
+    func number(_ part: PDFPagePart) -> PDFNumberedPage {
         let page = writer.reserve(), content = writer.reserve()
         let annotations = part.links.map { _ in writer.reserve() }
         pages.append(page)
-        var fontEntries: [String] = []
-        for (k, f) in part.fonts.enumerated() {
+        var fontNumbers: [Int] = []
+        for f in part.fonts {
             let number: Int
             if let known = fonts[f.key] {
                 number = known
@@ -56,29 +69,60 @@ final class PDFDocumentJoin {
             }
             let index = fontUses.firstIndex { $0.number == number }!
             for glyph in f.glyphs.keys where fontUses[index].use.glyphs[glyph] == nil { fontUses[index].use.glyphs[glyph] = "" }
-            fontEntries.append("/F\(k + 1) \(number) 0 R")
+            fontNumbers.append(number)
         }
-        let keys = try tree?.add(part.events, markedContent: part.markedContent, page: page, annotations: annotations)
-        try writer.add(PDFObject(number: content, "<< /Filter /FlateDecode >>", stream: part.content))
-        for (k, link) in part.links.enumerated() {
+        let imageNumbers = part.images.map { images.object(for: $0, reserve: writer.reserve) }
+        let structure = tree?.add(part.events, markedContent: part.markedContent, page: page, annotations: annotations)
+        var numbered = PDFNumberedPage(width: part.width, height: part.height, content: part.content, links: part.links, alphas: part.alphas,
+                                       pageTree: pageTree, page: page, contentObject: content, annotations: annotations,
+                                       fonts: fontNumbers, images: imageNumbers, structure: structure, objectStreams: [])
+        let plain = numbered.plainObjects
+        if plain >= PDFDocumentJoin.fewestInObjectStream {
+            numbered.objectStreams = (0..<((plain + PDFWriter.objectsPerStream - 1) / PDFWriter.objectsPerStream)).map { _ in writer.reserve() }
+        }
+        return numbered
+    }
+
+    /// The file's bytes of numbered page `p`: its content stream, its link annotations, and its
+    /// dictionary and structure objects in its object streams (or the writer's at the end).
+    /// Pure: any lane.
+    static func format(_ p: PDFNumberedPage) -> PDFFileSegment {
+        var segment = PDFFileSegment()
+        segment.addStream(PDFObject(number: p.contentObject, "<< /Filter /FlateDecode >>", stream: p.content))
+        for (k, link) in p.links.enumerated() {
             // Outside the object streams, as Cairo wrote them: a link's URL can be found in the bytes.
-            try writer.addDirect(PDFObject(number: annotations[k], PDFDocumentJoin.annotation(link, page: page, key: keys?.annotations[k] ?? nil)))
+            segment.addDirect(PDFObject(number: p.annotations[k], annotation(link, page: p.page, key: p.structure?.annotationKeys[k] ?? nil)))
         }
         var resources: [String] = []
-        if !fontEntries.isEmpty { resources.append("/Font << \(fontEntries.joined(separator: " ")) >>") }
-        if !part.images.isEmpty {
-            let names = part.images.enumerated().map { "/Im\($0.offset) \(images.object(for: $0.element, reserve: writer.reserve)) 0 R" }
-            resources.append("/XObject << \(names.joined(separator: " ")) >>")
+        if !p.fonts.isEmpty { resources.append("/Font << \(p.fonts.enumerated().map { "/F\($0.offset + 1) \($0.element) 0 R" }.joined(separator: " ")) >>") }
+        if !p.images.isEmpty {
+            resources.append("/XObject << \(p.images.enumerated().map { "/Im\($0.offset) \($0.element) 0 R" }.joined(separator: " ")) >>")
         }
-        if !part.alphas.isEmpty {
-            let states = part.alphas.enumerated().map { "/a\($0.offset) << /CA \(PDFNumber.string($0.element, decimals: 6)) /ca \(PDFNumber.string($0.element, decimals: 6)) >>" }
+        if !p.alphas.isEmpty {
+            let states = p.alphas.enumerated().map { "/a\($0.offset) << /CA \(PDFNumber.string($0.element, decimals: 6)) /ca \(PDFNumber.string($0.element, decimals: 6)) >>" }
             resources.append("/ExtGState << \(states.joined(separator: " ")) >>")
         }
-        var dictionary = "<< /Type /Page /Parent \(pageTree) 0 R /MediaBox [0 0 \(PDFNumber.string(part.width)) \(PDFNumber.string(part.height))]"
-            + " /Contents \(content) 0 R /Resources << \(resources.joined(separator: " ")) >>"
-        if !annotations.isEmpty { dictionary += " /Annots [\(annotations.map { "\($0) 0 R" }.joined(separator: " "))]" }
-        if let keys { dictionary += " /StructParents \(keys.page) /Tabs /S" }
-        try writer.add(PDFObject(number: page, dictionary + " >>"))
+        var dictionary = "<< /Type /Page /Parent \(p.pageTree) 0 R /MediaBox [0 0 \(PDFNumber.string(p.width)) \(PDFNumber.string(p.height))]"
+            + " /Contents \(p.contentObject) 0 R /Resources << \(resources.joined(separator: " ")) >>"
+        if !p.annotations.isEmpty { dictionary += " /Annots [\(p.annotations.map { "\($0) 0 R" }.joined(separator: " "))]" }
+        if let s = p.structure { dictionary += " /StructParents \(s.key) /Tabs /S" }
+        var plain: [(number: Int, bytes: [UInt8])] = [(p.page, Array((dictionary + " >>").utf8))]
+        plain.reserveCapacity(p.plainObjects)
+        p.structure?.objects(into: &plain)
+        guard !p.objectStreams.isEmpty else {
+            for object in plain { segment.addAtEnd(PDFObject(number: object.number, value: object.bytes)) }
+            return segment
+        }
+        for (k, stream) in p.objectStreams.enumerated() {
+            let first = k * PDFWriter.objectsPerStream
+            segment.addObjectStream(number: stream, objects: plain[first..<min(plain.count, first + PDFWriter.objectsPerStream)])
+        }
+        return segment
+    }
+
+    /// Writes a page's segment (`format`) next in the file.
+    func emit(_ segment: PDFFileSegment) throws {
+        try writer.emit(segment)
     }
 
     /// A link annotation over `link`'s rectangles (their union, each a quadrilateral).

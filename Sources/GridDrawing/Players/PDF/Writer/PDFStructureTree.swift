@@ -13,25 +13,14 @@ import GridDocument
 /// row begun again on the same page is that page's one `TR` of the row, with the cells of every
 /// region in the order painted (the stub's first).
 ///
-/// Elements are numbered as they are begun and written as soon as nothing can add to them: a
-/// page's rows, cells, captions, notes and links when the page is joined, with the page's
-/// parent-tree array; only the document, the table, its sections and the parent tree's
-/// `/Nums` are left for the end (issue 26: tagged as fast as untagged, no serial tail).
+/// Elements are numbered as they are begun; those nothing can add to any more (a page's rows,
+/// cells, captions, notes and links) are handed back when the page is added, with the page's
+/// parent-tree array (`PDFStructurePage`), for the page's lane to format; only the document,
+/// the table, its sections and the parent tree's `/Nums` are left for the end (issue 26: tagged
+/// as fast as untagged, no serial tail). `add` runs in page order, one page at a time; it
+/// formats nothing (issue 28: the join's serial part).
 final class PDFStructureTree {
-    private enum Kid {
-        case element(Int)
-        case content(page: Int, mcid: Int)
-        case annotation(object: Int, page: Int)
-    }
-
-    /// One element: `parent` and kids' elements are object numbers.
-    private struct Element {
-        var kind: String
-        var attributes: String
-        var parent: Int
-        var page: Int?
-        var kids: [Kid] = []
-    }
+    private typealias Element = PDFStructureElement
 
     private let writer: PDFWriter
     /// The tree's root (`/StructTreeRoot`), the `Document` element's parent.
@@ -66,9 +55,9 @@ final class PDFStructureTree {
     }
 
     /// Adds one page's events (`page`: its object number; `annotations`: the numbers of its link
-    /// annotations) and writes the elements the page completes. Returns the page's parent-tree
-    /// key and each annotation's (nil: not tagged).
-    func add(_ events: [PDFStructureEvent], markedContent: Int, page: Int, annotations: [Int]) throws -> (page: Int, annotations: [Int?]) {
+    /// annotations), numbering its elements, and returns what the page completes, with its
+    /// parent-tree key and each annotation's, for the page's lane to format.
+    func add(_ events: [PDFStructureEvent], markedContent: Int, page: Int, annotations: [Int]) -> PDFStructurePage {
         let pageKey = nextKey
         nextKey += 1
         var byMCID = [Int](repeating: document, count: markedContent)
@@ -110,8 +99,7 @@ final class PDFStructureTree {
                 nextKey += 1
             }
         }
-        try endPage(byMCID: byMCID, key: pageKey)
-        return (pageKey, annotationKeys)
+        return endPage(byMCID: byMCID, key: pageKey, annotationKeys: annotationKeys)
     }
 
     /// Numbers `element`, makes it its parent's last kid, and returns its number.
@@ -126,100 +114,38 @@ final class PDFStructureTree {
         return number
     }
 
-    /// Writes the page's complete elements (neither open nor a section: nothing can add to
-    /// them any more) and its parent-tree array; keeps the others.
-    private func endPage(byMCID: [Int], key: Int) throws {
+    /// The page's complete elements (neither open nor a section: nothing can add to them any
+    /// more) and its parent-tree array, numbered; keeps the others.
+    private func endPage(byMCID: [Int], key: Int, annotationKeys: [Int?]) -> PDFStructurePage {
         let open = Set(stack).union(sections.values)
-        var scratch: [UInt8] = []
-        scratch.reserveCapacity(256)
+        var done: [(number: Int, element: Element)] = []
+        done.reserveCapacity(local.count)
         for (k, element) in local.enumerated() {
             let number = pageFirst + k
-            if open.contains(number) { kept[number] = element; continue }
-            try writer.add(PDFObject(number: number, value: bytes(of: element, kids: &scratch)))
+            if open.contains(number) { kept[number] = element } else { done.append((number, element)) }
         }
         local.removeAll(keepingCapacity: true)
         pageFirst = Int.max
         let array = writer.reserve()
-        var out: [UInt8] = [UInt8(ascii: "[")]
-        out.reserveCapacity(byMCID.count * 8 + 2)
-        for (k, element) in byMCID.enumerated() {
-            if k > 0 { out.append(UInt8(ascii: " ")) }
-            Self.reference(element, &out)
-        }
-        out.append(UInt8(ascii: "]"))
-        try writer.add(PDFObject(number: array, value: out))
         parents.append((key, array))
+        return PDFStructurePage(elements: done, array: array, byMCID: byMCID, key: key, annotationKeys: annotationKeys)
     }
 
     /// Writes the elements left (the document, the table, its sections), the parent tree and
     /// the root (`root`).
     func finish() throws {
         var scratch: [UInt8] = []
-        for number in kept.keys.sorted() { try writer.add(PDFObject(number: number, value: bytes(of: kept[number]!, kids: &scratch))) }
+        for number in kept.keys.sorted() { try writer.add(PDFObject(number: number, value: kept[number]!.bytes(kids: &scratch))) }
         kept.removeAll()
         let tree = writer.reserve()
         var nums = Array("<< /Nums [".utf8)
         for (key, object) in parents.sorted(by: { $0.key < $1.key }) {
             PDFNumber.append(key, to: &nums)
             nums.append(UInt8(ascii: " "))
-            Self.reference(object, &nums)
+            PDFStructureElement.reference(object, &nums)
             nums.append(UInt8(ascii: " "))
         }
         try writer.add(PDFObject(number: tree, value: nums + Array("] >>".utf8)))
         try writer.add(PDFObject(number: root, "<< /Type /StructTreeRoot /K \(document) 0 R /ParentTree \(tree) 0 R /ParentTreeNextKey \(nextKey) >>"))
     }
-
-    /// `number 0 R` appended to `out`.
-    private static func reference(_ number: Int, _ out: inout [UInt8]) {
-        PDFNumber.append(number, to: &out)
-        out += indirect
-    }
-
-    /// An element's dictionary. `kids`: scratch.
-    private func bytes(of e: Element, kids: inout [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(96)
-        out += Self.elementHead
-        out.append(contentsOf: e.kind.utf8)
-        out += Self.parentKey
-        Self.reference(e.parent, &out)
-        if let page = e.page { out += Self.pageKey; Self.reference(page, &out) }
-        kids.removeAll(keepingCapacity: true)
-        for (k, kid) in e.kids.enumerated() {
-            if k > 0 { kids.append(UInt8(ascii: " ")) }
-            switch kid {
-            case .element(let number): Self.reference(number, &kids)
-            case .content(let page, let mcid):
-                if page == e.page { PDFNumber.append(mcid, to: &kids) } else {
-                    kids += Self.mcrHead; Self.reference(page, &kids)
-                    kids += Self.mcidKey; PDFNumber.append(mcid, to: &kids); kids += Self.dictionaryEnd
-                }
-            case .annotation(let object, let page):
-                kids += Self.objrHead; Self.reference(object, &kids)
-                kids += Self.pageKey; Self.reference(page, &kids); kids += Self.dictionaryEnd
-            }
-        }
-        if e.kids.count == 1 { out += Self.kidsKey; out += kids } else if !e.kids.isEmpty {
-            out += Self.kidsKey; out.append(UInt8(ascii: "[")); out += kids; out.append(UInt8(ascii: "]"))
-        }
-        // Most elements have none: Foundation's trimming is slow enough to show on 80,000 cells.
-        if !e.attributes.isEmpty {
-            let attributes = e.attributes.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !attributes.isEmpty { out.append(UInt8(ascii: " ")); out.append(contentsOf: attributes.utf8) }
-        }
-        out += Self.dictionaryEnd
-        return out
-    }
-
-    private static let indirect = Array(" 0 R".utf8)
-    /// No `/Type /StructElem`: optional (ISO 32000-1 table 323), and 18 of an element's some
-    /// 60 bytes, made and deflated 90,000 times on 10,000 rows.
-    private static let elementHead = Array("<< /S /".utf8)
-    private static let parentKey = Array(" /P ".utf8)
-    private static let pageKey = Array(" /Pg ".utf8)
-    private static let kidsKey = Array(" /K ".utf8)
-    private static let mcrHead = Array("<< /Type /MCR /Pg ".utf8)
-    private static let mcidKey = Array(" /MCID ".utf8)
-    private static let objrHead = Array("<< /Type /OBJR /Obj ".utf8)
-    private static let dictionaryEnd = Array(" >>".utf8)
 }

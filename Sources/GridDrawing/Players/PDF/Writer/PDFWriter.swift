@@ -4,11 +4,16 @@
 /// streams; at the end a cross-reference stream (PDF 1.5), so nothing written before needs
 /// patching and the document is never held whole.
 ///
+/// A page's objects are formatted and packed away from the writer, on any lane
+/// (`PDFFileSegment`); `emit` places such a segment. Reserving and emitting are called by one
+/// thread at a time (`PDFPageWindow`'s ordered steps).
+///
 /// Deterministic: numbers are given in the order objects are reserved (the join runs in page
-/// order), no date is written, and the file's `/ID` is a hash of the bytes before it.
+/// order), no date is written, and the file's `/ID` is a hash of the bytes before it (segment
+/// by segment: `PDFHash`).
 final class PDFWriter {
     /// Where each object is: in the file at an offset, or the `index`th of an object stream.
-    private enum Entry {
+    enum Entry: Sendable {
         case free
         case direct(Int)
         case compressed(stream: Int, index: Int)
@@ -23,12 +28,16 @@ final class PDFWriter {
     private var entries: [Entry] = [.free]
     private var batch: [(number: Int, bytes: [UInt8])] = []
     private var batchBytes = 0
+    /// Plain objects of segments for the object streams written at the end (`PDFFileSegment.addAtEnd`).
+    private var atEnd: [(number: Int, bytes: [UInt8])] = []
     private var hash = PDFHash()
 
     /// `write` receives the file's bytes in order.
     init(write: @escaping ([UInt8]) throws -> Void) throws {
         self.write = write
-        try emit(Array("%PDF-1.5\n%".utf8) + [0xB5, 0xED, 0xAE, 0xFB] + [0x0A])
+        var header = PDFFileSegment()
+        header.append(raw: Array("%PDF-1.5\n%".utf8) + [0xB5, 0xED, 0xAE, 0xFB] + [0x0A])
+        try emit(header)
     }
 
     /// A new object number (to refer to an object written later).
@@ -41,58 +50,51 @@ final class PDFWriter {
     /// next object stream.
     func add(_ object: PDFObject) throws {
         precondition(object.number > 0 && object.number < entries.count, "object \(object.number) not reserved")
-        guard let data = object.stream else {
+        guard object.stream != nil else {
             batch.append((object.number, object.value))
             batchBytes += object.value.count
             if batch.count >= PDFWriter.objectsPerStream || batchBytes >= PDFWriter.bytesPerStream { try flushBatch() }
             return
         }
-        try emitStream(object, stored: object.deflate ? PDFDeflate.compress(data) : data)
-    }
-
-    /// Writes stream `object` with its data as stored.
-    private func emitStream(_ object: PDFObject, stored: [UInt8]) throws {
-        var head = Array("\(object.number) 0 obj\n".utf8)
-        var dictionary = object.value
-        // The entries the writer adds go before the dictionary's closing `>>`.
-        if dictionary.count >= 2 && dictionary.suffix(2) == [0x3E, 0x3E] { dictionary.removeLast(2) } else { dictionary = Array("<<".utf8) }
-        dictionary += Array(" /Length \(stored.count)".utf8)
-        if object.deflate { dictionary += Array(" /Filter /FlateDecode".utf8) }
-        dictionary += Array(" >>\nstream\n".utf8)
-        entries[object.number] = .direct(offset)
-        head += dictionary
-        try emit(head)
-        try emit(stored)
-        try emit(Array("\nendstream\nendobj\n".utf8))
+        var segment = PDFFileSegment()
+        segment.addStream(object)
+        try emit(segment)
     }
 
     /// Writes a plain object at once, outside any object stream.
     func addDirect(_ object: PDFObject) throws {
-        entries[object.number] = .direct(offset)
-        try emit(Array("\(object.number) 0 obj\n".utf8) + object.value + Array("\nendobj\n".utf8))
+        var segment = PDFFileSegment()
+        segment.addDirect(object)
+        try emit(segment)
+    }
+
+    /// Writes `segment` next in the file: its objects' places recorded, its hash added.
+    func emit(_ segment: PDFFileSegment) throws {
+        for (number, entry) in segment.entries {
+            precondition(number > 0 && number < entries.count, "object \(number) not reserved")
+            if case .direct(let at) = entry { entries[number] = .direct(offset + at) } else { entries[number] = entry }
+        }
+        atEnd += segment.atEnd
+        hash.add(segment.hash)
+        offset += segment.bytes.count
+        try write(segment.bytes)
     }
 
     /// Writes the gathered plain objects as one object stream (numbered now).
     private func flushBatch() throws {
         guard !batch.isEmpty else { return }
-        let number = reserve()
-        var header: [UInt8] = [], body: [UInt8] = []
-        for (k, object) in batch.enumerated() {
-            PDFNumber.append(object.number, to: &header); header.append(0x20)
-            PDFNumber.append(body.count, to: &header); header.append(0x20)
-            body += object.bytes
-            body.append(0x0A)
-            entries[object.number] = .compressed(stream: number, index: k)
-        }
-        let count = batch.count
+        var segment = PDFFileSegment()
+        segment.addObjectStream(number: reserve(), objects: batch)
         batch.removeAll(keepingCapacity: true)
         batchBytes = 0
-        try add(PDFObject(number: number, "<< /Type /ObjStm /N \(count) /First \(header.count) >>", stream: header + body, deflate: true))
+        try emit(segment)
     }
 
     /// Ends the file: the last object stream, the cross-reference stream with the trailer's
     /// entries (`root`, `info`), `startxref`.
     func finish(root: Int, info: Int) throws {
+        for object in atEnd { try add(PDFObject(number: object.number, value: object.bytes)) }
+        atEnd.removeAll()
         try flushBatch()
         let number = reserve()
         entries[number] = .direct(offset)
@@ -108,9 +110,11 @@ final class PDFWriter {
         }
         let id = hash.hex
         let start = offset
-        try add(PDFObject(number: number, "<< /Type /XRef /Size \(entries.count) /W [1 4 2] /Root \(root) 0 R /Info \(info) 0 R /ID [<\(id)> <\(id)>]"
-                          + " /DecodeParms << /Predictor 12 /Columns 7 >> >>", stream: PDFWriter.upPredicted(table, columns: 7), deflate: true))
-        try emit(Array("startxref\n\(start)\n%%EOF\n".utf8))
+        var last = PDFFileSegment()
+        last.addStream(PDFObject(number: number, "<< /Type /XRef /Size \(entries.count) /W [1 4 2] /Root \(root) 0 R /Info \(info) 0 R /ID [<\(id)> <\(id)>]"
+                                 + " /DecodeParms << /Predictor 12 /Columns 7 >> >>", stream: PDFWriter.upPredicted(table, columns: 7), deflate: true))
+        last.append(raw: Array("startxref\n\(start)\n%%EOF\n".utf8))
+        try emit(last)
     }
 
     /// `table`'s rows of `columns` bytes, each as PNG's Up filter writes it (a 2, then each byte
@@ -129,11 +133,5 @@ final class PDFWriter {
 
     private static func append(_ value: Int, bytes: Int, to out: inout [UInt8]) {
         for k in stride(from: bytes - 1, through: 0, by: -1) { out.append(UInt8(truncatingIfNeeded: value >> (8 * k))) }
-    }
-
-    private func emit(_ bytes: [UInt8]) throws {
-        hash.add(bytes)
-        offset += bytes.count
-        try write(bytes)
     }
 }
