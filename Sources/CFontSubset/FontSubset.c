@@ -2,14 +2,15 @@
 // a Cairo scaled font, cut by HarfBuzz's subsetter (libharfbuzz-subset).
 //
 // A FreeType face is not thread-safe, and Cairo shares one per font file among every thread.
-// cairo_ft_scaled_font_lock_face keeps the face alive but does not keep Cairo's mutex held: a
-// read through the face's stream (FT_Get_Advance reads 'hmtx' there, FT_Load_Sfnt_Table the
-// file) can interleave with another thread's (Cairo's glyph loading, or this file's on another
-// PDF lane), and then reads another glyph's entry. So what needs the file's bytes (advances,
-// the subset) reads them through HarfBuzz from a copy of the file taken from FreeType's mapping
-// of it (`file_font`: once per face, kept for the process, HarfBuzz objects being safe to
-// share), and what still reads the face does it under `face_mutex`, only with what FreeType
-// keeps in memory past the first call.
+// cairo_ft_scaled_font_lock_face keeps the face open (Cairo closes no face while it is locked)
+// but does not keep Cairo's mutex held: a read through the face's stream (FT_Get_Advance reads
+// 'hmtx' there, FT_Load_Sfnt_Table the file) can interleave with another thread's (Cairo's glyph
+// loading, or this file's on another PDF lane), and then reads another glyph's entry. So what
+// needs the file's bytes (advances, the subset) reads them where FreeType maps the file
+// (`stream->base`: a memory read moves no stream position), between locking the face and
+// unlocking it, and keeps nothing past that: no copy of a font file outlives the call (a Noto
+// Sans CJK collection is 19 MB). What still reads the face (font info, cmap, a face FreeType does
+// not map) does so under `face_mutex`, only with what FreeType keeps in memory past the first call.
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,74 +31,41 @@ static int is_ft(cairo_scaled_font_t *font) {
 /// Serializes this file's reads of FreeType faces among themselves.
 static pthread_mutex_t face_mutex = PTHREAD_MUTEX_INITIALIZER;
 
-/// A font file read by HarfBuzz: a copy of its bytes, and a font at its units (scale = units
-/// per em). Each is allocated on its own and never moved or freed (callers keep using one while
-/// the table grows on another thread): one per distinct file and face index the process writes
-/// into PDFs.
-typedef struct { uint64_t hash; size_t size; unsigned int index; hb_blob_t *blob; hb_font_t *font; } file_font_entry;
-/// Which file a FreeType face shows (Cairo closes faces past ten open and opens them again, at
-/// another address or the same one: a face is known by its address, size and index).
-typedef struct { const void *face; size_t size; unsigned int index; file_font_entry *file; } face_file;
-static file_font_entry **file_fonts;
-static size_t file_font_count;
-static face_file *face_files;
-static size_t face_file_count;
-static pthread_mutex_t file_font_mutex = PTHREAD_MUTEX_INITIALIZER;
-
-static uint64_t fnv1a(const unsigned char *bytes, size_t count) {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < count; i++) { h ^= bytes[i]; h *= 0x100000001b3ull; }
-    return h;
-}
-
-/// The file behind `face` read by HarfBuzz; NULL when FreeType does not hold the file in memory
-/// (then the caller reads the face under `face_mutex`). FreeType maps a font file into memory
-/// (`stream->base`): reading it there moves no stream position, so the copy is taken while Cairo
-/// uses the face on other threads.
-static file_font_entry *file_font(FT_Face face) {
+/// The bytes of `face`'s file where FreeType maps it, valid while the face is locked; NULL
+/// when FreeType does not hold the file in memory.
+static const unsigned char *mapped_file(FT_Face face, size_t *size) {
     FT_Stream stream = face->stream;
     if (!stream || !stream->base || stream->size == 0) return NULL;
-    unsigned int index = (unsigned int)(face->face_index & 0xFFFF);
-    size_t size = (size_t)stream->size;
-    pthread_mutex_lock(&file_font_mutex);
-    file_font_entry *found = NULL;
-    for (size_t i = 0; i < face_file_count && !found; i++) {
-        face_file *f = &face_files[i];
-        if (f->face == (const void *)face && f->size == size && f->index == index) found = f->file;
+    *size = (size_t)stream->size;
+    return stream->base;
+}
+
+static uint32_t be32(const unsigned char *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
+static uint16_t be16(const unsigned char *p) { return (uint16_t)(p[0] << 8 | p[1]); }
+
+/// Table `tag` of face `index` of the sfnt file (or collection) `file`: its bytes and length, or
+/// NULL when the file has no such table or a record points outside the file.
+static const unsigned char *sfnt_table(const unsigned char *file, size_t size, unsigned int index, uint32_t tag, size_t *length) {
+    size_t directory = 0;
+    if (size >= 12 && be32(file) == 0x74746366u) { // 'ttcf'
+        uint32_t faces = be32(file + 8);
+        if (index >= faces || 12 + 4 * (size_t)index + 4 > size) return NULL;
+        directory = be32(file + 12 + 4 * (size_t)index);
+    } else if (index != 0) {
+        return NULL;
     }
-    if (!found) {
-        uint64_t hash = fnv1a(stream->base, size);
-        for (size_t i = 0; i < file_font_count && !found; i++) {
-            file_font_entry *e = file_fonts[i];
-            if (e->hash == hash && e->size == size && e->index == index) found = e;
-        }
-        if (!found) {
-            file_font_entry **grown = realloc(file_fonts, (file_font_count + 1) * sizeof *file_fonts);
-            if (grown) file_fonts = grown;
-            file_font_entry *entry = grown ? malloc(sizeof *entry) : NULL;
-            void *bytes = entry ? malloc(size) : NULL;
-            if (bytes) {
-                memcpy(bytes, stream->base, size);
-                hb_blob_t *blob = hb_blob_create((const char *)bytes, (unsigned int)size, HB_MEMORY_MODE_READONLY, bytes, free);
-                hb_face_t *hb_face = hb_face_create(blob, index);
-                hb_font_t *font = hb_font_create(hb_face);
-                hb_face_destroy(hb_face);
-                hb_font_make_immutable(font);
-                *entry = (file_font_entry){ hash, size, index, blob, font };
-                file_fonts[file_font_count++] = entry;
-                found = entry;
-            } else {
-                free(entry);
-            }
-        }
-        face_file *more = found ? realloc(face_files, (face_file_count + 1) * sizeof *face_files) : NULL;
-        if (more) {
-            face_files = more;
-            face_files[face_file_count++] = (face_file){ (const void *)face, size, index, found };
-        }
+    if (directory + 12 > size) return NULL;
+    unsigned int tables = be16(file + directory + 4);
+    for (unsigned int i = 0; i < tables; i++) {
+        size_t record = directory + 12 + 16 * (size_t)i;
+        if (record + 16 > size) return NULL;
+        if (be32(file + record) != tag) continue;
+        size_t offset = be32(file + record + 8), count = be32(file + record + 12);
+        if (offset > size || count > size - offset) return NULL;
+        *length = count;
+        return file + offset;
     }
-    pthread_mutex_unlock(&file_font_mutex);
-    return found;
+    return NULL;
 }
 
 int grfs_font_info_get(cairo_scaled_font_t *font, grfs_font_info *info) {
@@ -154,13 +122,21 @@ int grfs_advances(cairo_scaled_font_t *font, const uint32_t *glyphs, size_t coun
     FT_Face face = cairo_ft_scaled_font_lock_face(font);
     if (!face) return -1;
     int status = 0;
-    file_font_entry *file = file_font(face);
-    if (file) {
-        // 'hmtx' through HarfBuzz at the font's units: FreeType's unscaled, unhinted advance.
-        unsigned int glyph_count = hb_face_get_glyph_count(hb_font_get_face(file->font));
+    size_t size = 0, hhea_length = 0, hmtx_length = 0, maxp_length = 0;
+    unsigned int index = (unsigned int)(face->face_index & 0xFFFF);
+    const unsigned char *file = mapped_file(face, &size);
+    const unsigned char *hhea = file ? sfnt_table(file, size, index, 0x68686561u, &hhea_length) : NULL; // 'hhea'
+    const unsigned char *hmtx = file ? sfnt_table(file, size, index, 0x686D7478u, &hmtx_length) : NULL; // 'hmtx'
+    const unsigned char *maxp = file ? sfnt_table(file, size, index, 0x6D617870u, &maxp_length) : NULL; // 'maxp'
+    unsigned int metrics = hhea && hhea_length >= 36 ? be16(hhea + 34) : 0;
+    if (hmtx && maxp && maxp_length >= 6 && metrics > 0 && hmtx_length >= 4 * (size_t)metrics) {
+        // 'hmtx' at the font's units, as FreeType's unscaled, unhinted advance: glyphs past
+        // numberOfHMetrics take the last entry's advance.
+        unsigned int glyph_count = be16(maxp + 4);
         for (size_t i = 0; i < count; i++) {
             if (glyphs[i] >= glyph_count) { status = -1; advances[i] = 0; continue; }
-            advances[i] = (int32_t)hb_font_get_glyph_h_advance(file->font, glyphs[i]);
+            uint32_t entry = glyphs[i] < metrics ? glyphs[i] : metrics - 1;
+            advances[i] = (int32_t)be16(hmtx + 4 * (size_t)entry);
         }
     } else {
         pthread_mutex_lock(&face_mutex);
@@ -177,32 +153,43 @@ int grfs_advances(cairo_scaled_font_t *font, const uint32_t *glyphs, size_t coun
 
 static void destroy_bytes(void *bytes) { free(bytes); }
 
+static unsigned char *subset_blob(hb_blob_t *blob, unsigned int index, const uint32_t *glyphs, size_t count, int retain_gids,
+                                  int cff_table, size_t *length);
+
 unsigned char *grfs_subset(cairo_scaled_font_t *font, const uint32_t *glyphs, size_t count, int retain_gids, int cff_table, size_t *length) {
     *length = 0;
     if (!is_ft(font)) return NULL;
     FT_Face face = cairo_ft_scaled_font_lock_face(font);
     if (!face) return NULL;
-    // The whole file, a collection included: HarfBuzz picks the face by its index.
+    // The whole file, a collection included: HarfBuzz picks the face by its index. Read where
+    // FreeType maps it, the face locked until the subset is copied out.
     unsigned int index = (unsigned int)(face->face_index & 0xFFFF);
+    size_t size = 0;
+    const unsigned char *mapped = mapped_file(face, &size);
     hb_blob_t *blob = NULL;
-    file_font_entry *entry = file_font(face);
-    if (entry) {
-        blob = hb_blob_reference(entry->blob);
+    if (mapped) {
+        blob = hb_blob_create((const char *)mapped, (unsigned int)size, HB_MEMORY_MODE_READONLY, NULL, NULL);
     } else {
         pthread_mutex_lock(&face_mutex);
-        FT_ULong size = 0;
+        FT_ULong read = 0;
         unsigned char *file = NULL;
-        if (FT_Load_Sfnt_Table(face, 0, 0, NULL, &size) == 0 && size > 0 && (file = malloc(size))) {
-            if (FT_Load_Sfnt_Table(face, 0, 0, file, &size) != 0) { free(file); file = NULL; }
+        if (FT_Load_Sfnt_Table(face, 0, 0, NULL, &read) == 0 && read > 0 && (file = malloc(read))) {
+            if (FT_Load_Sfnt_Table(face, 0, 0, file, &read) != 0) { free(file); file = NULL; }
         }
         pthread_mutex_unlock(&face_mutex);
-        if (file) blob = hb_blob_create((const char *)file, (unsigned int)size, HB_MEMORY_MODE_READONLY, file, destroy_bytes);
+        if (file) blob = hb_blob_create((const char *)file, (unsigned int)read, HB_MEMORY_MODE_READONLY, file, destroy_bytes);
     }
-    cairo_ft_scaled_font_unlock_face(font);
-    if (!blob) return NULL;
-
-    hb_face_t *source = hb_face_create(blob, index);
+    unsigned char *out = blob ? subset_blob(blob, index, glyphs, count, retain_gids, cff_table, length) : NULL;
     hb_blob_destroy(blob);
+    cairo_ft_scaled_font_unlock_face(font);
+    return out;
+}
+
+/// `blob`'s face `index` cut to `glyphs` (`grfs_subset`), copied out: nothing returned refers
+/// to `blob`.
+static unsigned char *subset_blob(hb_blob_t *blob, unsigned int index, const uint32_t *glyphs, size_t count, int retain_gids,
+                                  int cff_table, size_t *length) {
+    hb_face_t *source = hb_face_create(blob, index);
     hb_subset_input_t *input = hb_subset_input_create_or_fail();
     unsigned char *out = NULL;
     if (input) {

@@ -42,7 +42,7 @@ extension PDFPlayer {
         guard new != clip else { return }
         if marked == .artifact { closeMarked() }
         if clip != nil {
-            out += Array("Q\n".utf8)
+            emit("Q\n")
             // The opacity set before the `q` is in force again: unknown (NaN, written again
             // when next needed) unless it was the page's 1.
             fillColor = nil; strokeColor = nil; lineWidth = nil; dash = []
@@ -51,9 +51,9 @@ extension PDFPlayer {
         clip = new
         if let new {
             alphaOutsideClip = alpha
-            out += Array("q ".utf8)
+            emit("q ")
             appendRect(new)
-            out += Array(" re W n\n".utf8)
+            emit(" re W n\n")
         }
     }
 
@@ -92,6 +92,7 @@ extension PDFPlayer {
     func extents(of text: GlyphsNode, origin: (x: Double, y: Double), _ t: Transform) -> Rect? {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         var glyphs: [cairo_glyph_t] = []
+        glyphs.reserveCapacity(text.runs.lazy.map(\.range.count).max() ?? 0)
         for run in text.runs where !run.range.isEmpty {
             let baseX = origin.x + run.x, baseY = origin.y + run.baseline
             glyphs.removeAll(keepingCapacity: true)

@@ -77,14 +77,14 @@ extension PDFPlayer {
         setLineWidth(box.lineWidth * t.s)
         if !dash.isEmpty {
             dash = []
-            out += Array("[] 0 d\n".utf8)
+            emit("[] 0 d\n")
         }
         appendRect(Rect(x: x0, y: y0, width: w, height: h))
-        out += Array(" re\n".utf8)
+        emit(" re\n")
         for l in lines {
-            PDFNumber.append(l.x0, to: &out); out.append(0x20); PDFNumber.append(l.y0, to: &out); out += Array(" m ".utf8)
-            PDFNumber.append(l.x1, to: &out); out.append(0x20); PDFNumber.append(l.y1, to: &out); out += Array(" l\n".utf8)
+            PDFNumber.append(l.x0, to: &out); out.append(0x20); PDFNumber.append(l.y0, to: &out); emit(" m ")
+            PDFNumber.append(l.x1, to: &out); out.append(0x20); PDFNumber.append(l.y1, to: &out); emit(" l\n")
         }
-        out += Array("S\n".utf8)
+        emit("S\n")
     }
 }

@@ -19,16 +19,18 @@ extension PDFPlayer {
         }
         drawing()
         setFill(text.color)
-        out += Array("BT\n".utf8)
+        emit("BT\n")
         var current: (font: Int, size: Double)?
         var stroked = false
         for run in text.runs where !run.range.isEmpty {
             guard let shown = font(run.font) else { return }
             let index = shown.index, s = shown.size * t.s
             if current?.font != index || current?.size != s {
-                out += Array("/F\(index + 1) ".utf8)
+                emit("/F")
+                PDFNumber.append(index + 1, to: &out)
+                emit(" ")
                 PDFNumber.append(s, decimals: 6, to: &out)
-                out += Array(" Tf\n".utf8)
+                emit(" Tf\n")
                 current = (index, s)
             }
             // FreeType's emboldening (FT_GlyphSlot_Embolden, as Cairo asks it): the outline
@@ -41,60 +43,71 @@ extension PDFPlayer {
                 setLineWidth(bold)
             }
             if shown.emboldened != stroked {
-                out += Array(shown.emboldened ? "2 Tr\n".utf8 : "0 Tr\n".utf8)
+                emit(shown.emboldened ? "2 Tr\n" : "0 Tr\n")
                 stroked = shown.emboldened
             }
-            let baseX = origin.x + run.x + bold / 2 / t.s, baseY = origin.y + run.baseline + bold / 2 / t.s
-            var pen: Double?
-            var lastY = 0.0
-            var span = actual.makeIterator(), nextSpan = span.next(), spanEnd: Int?
-            for (k, glyph) in text.glyphs(of: run).enumerated() {
-                if k == spanEnd {
-                    if pen != nil { out += Array(">]TJ\n".utf8) }
-                    out += Array("EMC\n".utf8)
-                    pen = nil; spanEnd = nil
-                }
-                if let open = nextSpan, open.start == k {
-                    if pen != nil { out += Array(">]TJ\n".utf8) }
-                    out += Array("/Span <</ActualText \(PDFText.textString(open.text))>> BDC\n".utf8)
-                    pen = nil; spanEnd = k + open.count
-                    nextSpan = span.next()
-                }
-                let x = t.x(baseX + glyph.x), y = t.y(glyph.yUnits == 0 ? baseY : baseY + glyph.y)
-                let width = self.width(glyph.id, index: index)
-                if let p = pen, y == lastY {
-                    let adjust = ((p - x) * 1000 / s * 10).rounded() / 10
-                    if adjust != 0 {
-                        out.append(0x3E)
-                        PDFNumber.append(adjust, decimals: 1, to: &out)
-                        out.append(0x3C)
-                    }
-                    pen = p - adjust * s / 1000
-                } else {
-                    if pen != nil { out += Array(">]TJ\n".utf8) }
-                    out += Array("1 0 ".utf8)
-                    PDFNumber.append(shown.slant, decimals: 6, to: &out)
-                    out += Array(" -1 ".utf8)
-                    PDFNumber.append(x, to: &out); out.append(0x20)
-                    PDFNumber.append(y, to: &out)
-                    out += Array(" Tm [<".utf8)
-                    // Where the written numbers put the pen (three decimals).
-                    pen = (x * 1000).rounded() / 1000
-                    lastY = y
-                }
-                appendHex(glyph.id)
-                pen! += Double(width) * s / 1000
-            }
-            if pen != nil { out += Array(">]TJ\n".utf8) }
-            if spanEnd != nil { out += Array("EMC\n".utf8) }
+            let widths = self.widths(of: text.glyphs(of: run), index: index)
+            // The run's operators go to a local buffer (moved out of `out` and back): no
+            // exclusive access to the player per byte.
+            var o: [UInt8] = []
+            swap(&o, &out)
+            writeRun(text.glyphs(of: run), widths: widths, shown: shown, size: s, x: origin.x + run.x + bold / 2 / t.s,
+                     y: origin.y + run.baseline + bold / 2 / t.s, t, actual: actual, to: &o)
+            swap(&o, &out)
         }
-        if stroked { out += Array("0 Tr\n".utf8) }
-        out += Array("ET\n".utf8)
+        if stroked { emit("0 Tr\n") }
+        emit("ET\n")
     }
 
-    func appendHex(_ id: UInt32) {
-        let digits = Array("0123456789ABCDEF".utf8)
-        for shift in stride(from: 12, through: 0, by: -4) { out.append(digits[Int((id >> UInt32(shift)) & 0xF)]) }
+    /// One run's `Tm` and `TJ` operators: glyphs from `baseX`, `baseY` (user space), each
+    /// shown as its id, moved by an adjustment where the `/W` width (`widths`, 1/1000 of the
+    /// font size) leaves the pen off Pango's place; a new `Tm` where the baseline moves.
+    private func writeRun(_ glyphs: ArraySlice<GlyphsNode.Glyph>, widths: [Int32], shown: ShownFont, size s: Double,
+                          x baseX: Double, y baseY: Double, _ t: Transform, actual: [PDFActualText], to out: inout [UInt8]) {
+        @inline(__always) func emit(_ literal: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        }
+        var pen: Double?
+        var lastY = 0.0
+        var span = actual.makeIterator(), nextSpan = span.next(), spanEnd: Int?
+        for (k, glyph) in glyphs.enumerated() {
+            if k == spanEnd {
+                if pen != nil { emit(">]TJ\n") }
+                emit("EMC\n")
+                pen = nil; spanEnd = nil
+            }
+            if let open = nextSpan, open.start == k {
+                if pen != nil { emit(">]TJ\n") }
+                out += Array("/Span <</ActualText \(PDFText.textString(open.text))>> BDC\n".utf8)
+                pen = nil; spanEnd = k + open.count
+                nextSpan = span.next()
+            }
+            let x = t.x(baseX + glyph.x), y = t.y(glyph.yUnits == 0 ? baseY : baseY + glyph.y)
+            if let p = pen, y == lastY {
+                let adjust = ((p - x) * 1000 / s * 10).rounded() / 10
+                if adjust != 0 {
+                    out.append(0x3E)
+                    PDFNumber.append(adjust, decimals: 1, to: &out)
+                    out.append(0x3C)
+                }
+                pen = p - adjust * s / 1000
+            } else {
+                if pen != nil { emit(">]TJ\n") }
+                emit("1 0 ")
+                PDFNumber.append(shown.slant, decimals: 6, to: &out)
+                emit(" -1 ")
+                PDFNumber.append(x, to: &out); out.append(0x20)
+                PDFNumber.append(y, to: &out)
+                emit(" Tm [<")
+                // Where the written numbers put the pen (three decimals).
+                pen = (x * 1000).rounded() / 1000
+                lastY = y
+            }
+            PDFNumber.appendHex(glyph.id, to: &out)
+            pen! += Double(widths[k]) * s / 1000
+        }
+        if pen != nil { emit(">]TJ\n") }
+        if spanEnd != nil { emit("EMC\n") }
     }
 
     /// How a run's scaled font is shown: the page's PDF font (`PDFFontKey`: one per face, any
@@ -139,17 +152,37 @@ extension PDFPlayer {
         return shown
     }
 
-    /// `glyph`'s advance in 1/1000 of the font size, as the font's `/W` says.
-    func width(_ glyph: UInt32, index: Int) -> Int {
-        if let known = pageFonts[index].glyphs[glyph] { return known }
-        if glyph > 0xFFFF { refuse("a glyph id past two bytes") }
+    /// The advances of `glyphs` in 1/1000 of the font size, as the `/W` of the page's font
+    /// `index` says: from the player's table by glyph id (`glyphWidths`), those met first read
+    /// from the font at once (and noted in `pageFonts` for the `/W`).
+    func widths(of glyphs: ArraySlice<GlyphsNode.Glyph>, index: Int) -> [Int32] {
+        while glyphWidths.count <= index { glyphWidths.append([]) }
+        var table: [Int32] = []
+        swap(&table, &glyphWidths[index])
+        defer { swap(&table, &glyphWidths[index]) }
+        var result = [Int32](repeating: 0, count: glyphs.count)
+        var missing: [UInt32] = []
+        for (k, glyph) in glyphs.enumerated() {
+            let id = Int(glyph.id)
+            if id < table.count, table[id] >= 0 { result[k] = table[id] } else { missing.append(glyph.id) }
+        }
+        guard !missing.isEmpty else { return result }
+        if missing.contains(where: { $0 > 0xFFFF }) { refuse("a glyph id past two bytes") }
+        let unique = Array(Set(missing)).sorted()
+        let read: [Int]
         do {
-            let w = try PDFFontEmbedder.widths(of: [glyph], in: pageFonts[index].font).first ?? 0
-            pageFonts[index].glyphs[glyph] = w
-            return w
+            read = try PDFFontEmbedder.widths(of: unique, in: pageFonts[index].font)
         } catch {
             refuse("\(error)")
-            return 0
+            return result
         }
+        let top = Int(unique.last!)
+        if table.count <= top { table += [Int32](repeating: -1, count: top + 1 - table.count) }
+        for (glyph, w) in zip(unique, read) {
+            table[Int(glyph)] = Int32(w)
+            pageFonts[index].glyphs[glyph] = w
+        }
+        for (k, glyph) in glyphs.enumerated() { result[k] = table[Int(glyph.id)] }
+        return result
     }
 }

@@ -26,18 +26,18 @@ extension PDFPlayer {
         guard clip(for: placed.rect, within: wanted) else { return }
         drawing()
         let index = images.firstIndex { $0.object === source.object } ?? { images.append(source); return images.count - 1 }()
-        out += Array("q\n".utf8)
+        emit("q\n")
         if alpha < 1 || self.alpha != 1 {
             // Inside this q…Q only: the opacity tracked outside it stays (an image is painted
             // at the fill opacity in force, which a translucent fill before it may have set).
             let a = alphas.firstIndex(of: alpha) ?? { alphas.append(alpha); return alphas.count - 1 }()
-            out += Array("/a".utf8); PDFNumber.append(a, to: &out); out += Array(" gs\n".utf8)
+            emit("/a"); PDFNumber.append(a, to: &out); emit(" gs\n")
         }
         let w = Double(source.width) * placed.sx, h = Double(source.height) * placed.sy
         for (k, v) in [w, 0, 0, -h, placed.x, placed.y + h].enumerated() {
             if k > 0 { out.append(0x20) }
             PDFNumber.append(v, decimals: 6, to: &out)
         }
-        out += Array(" cm /Im".utf8); PDFNumber.append(index, to: &out); out += Array(" Do Q\n".utf8)
+        emit(" cm /Im"); PDFNumber.append(index, to: &out); emit(" Do Q\n")
     }
 }

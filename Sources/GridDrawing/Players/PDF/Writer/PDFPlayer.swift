@@ -39,6 +39,9 @@ final class PDFPlayer {
     var out: [UInt8] = []
     var fonts: [OpaquePointer: ShownFont] = [:]
     var pageFonts: [PDFPagePart.Font] = []
+    /// Per page font, the `/W` advance of each glyph id met (1/1000 of the font size; -1: not
+    /// read yet): read once from the font, looked up for every glyph shown.
+    var glyphWidths: [[Int32]] = []
     var alphas: [Double] = []
     private var links: [PDFPagePart.Link] = []
     /// The image sources the page draws (`/Im0`…), in the order met.
@@ -65,9 +68,9 @@ final class PDFPlayer {
         self.height = height
         self.structure = structure
         tagged = structure != nil
-        out += Array("1 0 0 -1 0 ".utf8)
+        emit("1 0 0 -1 0 ")
         PDFNumber.append(height, decimals: 3, to: &out)
-        out += Array(" cm\n".utf8)
+        emit(" cm\n")
     }
 
     /// Plays `list` with `cr`'s transform and clip. Links are kept for the page (none for SVG).
@@ -115,10 +118,15 @@ final class PDFPlayer {
     /// The page: its stream ended and deflated, with its resources and structure.
     func finish() -> PDFPagePart {
         closeMarked()
-        if clip != nil { out += Array("Q\n".utf8) }
+        if clip != nil { emit("Q\n") }
         clip = nil
         return PDFPagePart(width: width, height: height, content: PDFDeflate.compress(out), fonts: pageFonts, alphas: alphas,
                            images: images, links: links, events: events, markedContent: mcid)
+    }
+
+    /// Appends an operator's bytes.
+    func emit(_ literal: StaticString) {
+        out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     func refuse(_ reason: String) {
@@ -158,30 +166,30 @@ final class PDFPlayer {
     private func beginContent(_ kind: StructureNode.Kind, attributes: String) {
         closeMarked()
         out.append(UInt8(ascii: "/"))
-        out += Array(kind.rawValue.utf8)
-        out += Array(" <</MCID ".utf8)
+        out.append(contentsOf: kind.rawValue.utf8)
+        emit(" <</MCID ")
         PDFNumber.append(mcid, to: &out)
-        out += Array(">> BDC\n".utf8)
+        emit(">> BDC\n")
         events.append(.begin(kind, attributes: attributes, mcid: mcid))
         mcid += 1
         marked = .content
     }
 
     private func endContent(_ kind: StructureNode.Kind) {
-        if marked == .content { out += Array("EMC\n".utf8) }
+        if marked == .content { emit("EMC\n") }
         marked = .none
         events.append(.end(kind))
     }
 
     /// Ends an open artifact (before a cell's content, a clip change, the page's end).
     func closeMarked() {
-        if marked == .artifact { out += Array("EMC\n".utf8); marked = .none }
+        if marked == .artifact { emit("EMC\n"); marked = .none }
     }
 
     /// Drawing outside any cell is decoration in a tagged page.
     func drawing() {
         if tagged && marked == .none {
-            out += Array("/Artifact BMC\n".utf8)
+            emit("/Artifact BMC\n")
             marked = .artifact
         }
     }
@@ -199,14 +207,18 @@ final class PDFPlayer {
         guard a != alpha else { return }
         alpha = a
         let index = alphas.firstIndex(of: a) ?? { alphas.append(a); return alphas.count - 1 }()
-        out += Array("/a\(index) gs\n".utf8)
+        emit("/a")
+        PDFNumber.append(index, to: &out)
+        emit(" gs\n")
     }
 
-    private func appendColor(_ c: Color, _ op: String) {
+    private func appendColor(_ c: Color, _ op: StaticString) {
         PDFNumber.append(c.red, decimals: 6, to: &out); out.append(0x20)
         PDFNumber.append(c.green, decimals: 6, to: &out); out.append(0x20)
         PDFNumber.append(c.blue, decimals: 6, to: &out)
-        out += Array(" \(op)\n".utf8)
+        emit(" ")
+        emit(op)
+        emit("\n")
     }
 
     func setFill(_ c: Color) {
@@ -222,7 +234,7 @@ final class PDFPlayer {
         guard lineWidth != w else { return }
         lineWidth = w
         PDFNumber.append(w, to: &out)
-        out += Array(" w\n".utf8)
+        emit(" w\n")
     }
 
     func setStroke(_ c: Color) {
@@ -251,9 +263,9 @@ final class PDFPlayer {
         setFill(fill.color)
         for r in rects {
             appendRect(r)
-            out += Array(" re\n".utf8)
+            emit(" re\n")
         }
-        out += Array("f\n".utf8)
+        emit("f\n")
     }
 
     private func write(_ stroke: StrokeNode, _ t: Transform) {
@@ -271,15 +283,15 @@ final class PDFPlayer {
                 if k > 0 { out.append(0x20) }
                 PDFNumber.append(v, to: &out)
             }
-            out += Array("] 0 d\n".utf8)
+            emit("] 0 d\n")
         }
         for s in stroke.segments {
             PDFNumber.append(SVGPlayer.fixed(t.x(s.x0)), to: &out); out.append(0x20)
-            PDFNumber.append(SVGPlayer.fixed(t.y(s.y0)), to: &out); out += Array(" m ".utf8)
+            PDFNumber.append(SVGPlayer.fixed(t.y(s.y0)), to: &out); emit(" m ")
             PDFNumber.append(SVGPlayer.fixed(t.x(s.x1)), to: &out); out.append(0x20)
-            PDFNumber.append(SVGPlayer.fixed(t.y(s.y1)), to: &out); out += Array(" l\n".utf8)
+            PDFNumber.append(SVGPlayer.fixed(t.y(s.y1)), to: &out); emit(" l\n")
         }
-        out += Array("S\n".utf8)
+        emit("S\n")
     }
 
     private func add(_ link: LinkNode, _ t: Transform) {

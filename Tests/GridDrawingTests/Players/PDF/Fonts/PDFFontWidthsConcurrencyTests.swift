@@ -9,8 +9,9 @@ import Testing
 /// and its lock does not stay held once `cairo_ft_scaled_font_lock_face` returns, so advances
 /// read through the face's stream could be another glyph's (a people-1000 PDF on two threads came
 /// out three ways in six runs: the bold header's "i" written with the width of the "d" after it).
-/// They are read through HarfBuzz from a copy of the file now (CFontSubset's `file_font`); read
-/// through the shared face as before, this test fails (25 of 200 reads wrong for DejaVu Serif).
+/// They are read from the face's 'hmtx' where FreeType maps the file now (CFontSubset's
+/// `sfnt_table`, no stream position moved); read through the shared face as before, this test
+/// fails (25 of 200 reads wrong for DejaVu Serif).
 @Suite struct PDFFontWidthsConcurrencyTests {
     @Test(arguments: ["DejaVu Sans Bold 14", "DejaVu Serif 11", "Noto Sans CJK JP 12"])
     func widthsStayTheFilesWhileCairoLoadsGlyphs(font description: String) throws {
