@@ -98,6 +98,13 @@ final class RenderJob {
             }
         }
         self.measurer = measurer
+        if format == .svg, lanes.count > 1 {
+            // The SVG's ids (`svgIDPrefix`) start with a hash of the accessible name, which may be
+            // the text alternative made from the data (read again): made on a lane during the
+            // layout and the images (its result is kept in the grid's `AltTextSource`).
+            let alternative = grid.accessibility.alternative
+            lanes.background("alt text") { _ = alternative.text }
+        }
         (frame, layout) = Timings.span("layout") {
             CanvasFrame.make(grid, measurer: measurer) { spec in
                 // Item mode: a cell's item index is only known after placement, so the layout

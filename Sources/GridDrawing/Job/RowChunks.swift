@@ -20,6 +20,27 @@ enum RowChunks {
 }
 
 extension RowChunks {
+    /// Chunks of at least this many cells are painted as smaller pieces (`pieces`) …
+    static let cellsPerPiece = 1024
+    /// … up to this many per chunk.
+    static let maxPieces = 4
+
+    /// `chunks` (`partition`) each cut into up to `maxPieces` pieces of about the same number of
+    /// rows and at least `cellsPerPiece` cells, in order, with the index of the chunk each piece
+    /// comes from. An SVG's text is painted by piece (its bytes do not depend on the cut: parts
+    /// join at row boundaries), so the last piece a lane paints is short and the other lanes
+    /// do not wait long for it; each piece stays with the lane that measured its chunk.
+    static func pieces(_ chunks: [Range<Int>], columns: Int) -> [(rows: Range<Int>, chunk: Int)] {
+        chunks.enumerated().flatMap { c, rows -> [(rows: Range<Int>, chunk: Int)] in
+            let count = max(1, min(maxPieces, rows.count, rows.count * max(1, columns) / cellsPerPiece))
+            return (0..<count).map { k in
+                (rows.lowerBound + rows.count * k / count..<rows.lowerBound + rows.count * (k + 1) / count, c)
+            }
+        }
+    }
+}
+
+extension RowChunks {
     /// Cells per chunk of a streamed SVG (`RenderJob.svg(to:)`): a grid of more than `maxChunks`
     /// such chunks is painted and written part by part, in as many chunks as it takes, so memory
     /// holds a few chunks' documents at a time instead of the whole. Smaller grids keep

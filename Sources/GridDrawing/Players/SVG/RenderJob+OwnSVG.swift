@@ -4,40 +4,51 @@ import GridLayout
 
 /// SVG written by the project's own player (`SVGPlayer`): the parts of the document (the cells
 /// and blocks, the text of each chunk of rows, the overlay) are painted on the lanes, each into
-/// bytes of its own with the glyph ids it used, and joined as values: the header, one `<defs>`
-/// with the union of the glyphs, the bodies in order, the links. Nothing is parsed.
+/// bytes of its own with the definitions it uses, sorted on its lane (`SVGDefinitionList`), and
+/// joined as values: the header, one `<defs>` with the merged definitions, the bodies in order,
+/// the links. Nothing is parsed. The header (with the accessibility layer, as large as the
+/// drawing for a big table) is written by the lane that makes it while the others paint.
 extension RenderJob {
-    /// One painted part: its body, the glyph ids it uses, its links (device space).
+    /// One painted part: its body, the definitions it uses, its links (device space).
     struct SVGPart {
         var body: [UInt8] = []
-        var glyphs: Set<[UInt8]> = []
+        var definitions = SVGDefinitionList()
         var links: [LinkArea] = []
     }
 
-    /// The SVG document in pieces to be written one after the other (`joinedPieces`); an error
-    /// when the player refuses a part (what it cannot draw: `SVGPlayer`).
-    func ownSVG() throws -> [[UInt8]] {
+    /// Writes the SVG document to `sink`, which must have no image filter: the document's start
+    /// is written while the parts are painted (it holds no image), `imageFilter` is set for the
+    /// rest. An error when the player refuses a part (what it cannot draw: `SVGPlayer`), with
+    /// the start perhaps written.
+    func ownSVG(to sink: OutputSink, imageFilter: OutputFilter?) throws {
         painter.pixelsPerDeviceUnit = 1
         painter.recordsLinks = true
         let all = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
-        let chunks = textChunks
+        let measured = textChunks
+        let pieces = RowChunks.pieces(measured, columns: layout.columns.count)
+        let chunks = pieces.map(\.rows)
         let defs = SVGGlyphDefs(prefix: svgIDPrefix())
-        try seedFonts(defs)
+        try Timings.span("seed fonts") { try seedFonts(defs) }
         var cells = SVGPart(), overlay = SVGPart()
         let text = UnsafeMutablePointer<SVGPart>.allocate(capacity: chunks.count)
         text.initialize(repeating: SVGPart(), count: chunks.count)
         defer { text.deinitialize(count: chunks.count); text.deallocate() }
-        let slots = Unchecked(text)
+        // Each lane merges the definitions of the chunks it painted (its own slot).
+        let merged = UnsafeMutablePointer<SVGDefinitionMerger>.allocate(capacity: lanes.count)
+        merged.initialize(repeating: SVGDefinitionMerger(), count: lanes.count)
+        defer { merged.deinitialize(count: lanes.count); merged.deallocate() }
+        let slots = Unchecked((text, merged))
         let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
-        // Lane 0 paints the cells and the overlay on the job's painter, the last lane makes the
-        // accessibility layer's start, and the chunks go to whichever lane is free (`ChunkClaims`).
+        // Lane 0 paints the cells and the overlay on the job's painter, the last lane makes and
+        // writes the document's start, and the pieces of the chunks go to whichever lane is
+        // free, first to the lane that measured their chunk (`ChunkClaims`).
         let active = min(lanes.count, chunks.count)
-        let claims = ChunkClaims(chunks: chunks.count, lanes: active)
-        var start: [UInt8] = []
+        let claims = ChunkClaims(chunks: chunks.count, lanes: active,
+                                 owners: pieces.map { $0.chunk % min(lanes.count, measured.count) })
         do {
             try lanes.run(chunks: chunks.count) { lane in
                 if lane.index == active - 1 {
-                    start = Timings.span("accessibility") { svgStart(all, svgAccessibility()) }
+                    try Timings.span("accessibility") { try writeSVGStart(all, to: sink) }
                 }
                 if lane.index == 0 {
                     painter.glyphBatch = GlyphBatch()
@@ -50,15 +61,46 @@ extension RenderJob {
                 lanePainter.glyphBatch = GlyphBatch()
                 defer { lanePainter.glyphBatch = nil }
                 try claims.forEach(lane: lane.index) { c in
-                    slots.value[c] = try svgTextPart(defs, page: all, painter: lanePainter, rows: chunks[c])
+                    var part = try svgTextPart(defs, page: all, painter: lanePainter, rows: chunks[c])
+                    slots.value.1[lane.index].add(part.definitions)
+                    part.definitions = SVGDefinitionList()
+                    slots.value.0[c] = part
                 }
+                slots.value.1[lane.index].finish()
             }
         } catch let refusal as SVGRefusal {
             _ = painter.takeLinks()
             throw refusal.error
         }
         let parts = [cells] + Array(UnsafeBufferPointer(start: text, count: chunks.count)) + [overlay]
-        return Timings.span("join") { joinedPieces(defs, parts, start: start, closesAccessibility: tagsSVG) }
+        let definitions = Timings.span("join") {
+            SVGDefinitionList.merged([cells.definitions, overlay.definitions]
+                                     + UnsafeBufferPointer(start: merged, count: lanes.count).map(\.merged))
+        }
+        sink.imageFilter = imageFilter
+        try Timings.span("write") {
+            try writeDefinitions(definitions, to: sink)
+            for part in parts { try sink.write(part.body) }
+            try sink.write(svgEnd(parts, closesAccessibility: tagsSVG))
+        }
+    }
+
+    /// Writes the start of the document of `all` (`svgStart`) to `sink`, the accessibility
+    /// layer's in pieces (`SVGAccessibleTable.write`), never whole in memory.
+    func writeSVGStart(_ all: Rect, to sink: OutputSink) throws {
+        if let accessibility = svgAccessibility() {
+            try accessibility.writeStart(svgHeader(all)) { try sink.write($0) }
+        } else {
+            try sink.write(svgHeader(all))
+        }
+    }
+
+    /// Writes `<defs>` with `definitions`, element by element, unless there are none.
+    func writeDefinitions(_ definitions: SVGDefinitionList, to sink: OutputSink) throws {
+        guard definitions.entries.contains(where: { !$0.element.isEmpty }) else { return }
+        try sink.write(Array("<defs>\n".utf8))
+        for entry in definitions.entries where !entry.element.isEmpty { try sink.write(entry.element) }
+        try sink.write(Array("</defs>\n".utf8))
     }
 
     /// The start of the document of `all`: the header with the accessibility layer's start
@@ -68,45 +110,29 @@ extension RenderJob {
     }
 
     /// The document of `parts`: header (with the accessibility layer's start: title, desc,
-    /// roles; the drawing hidden), the definitions of the glyphs they use, `background`, their
-    /// bodies in order (in a group scaled by `scale` when it is not 1: a page shrunk to fit),
-    /// their links (device space, outside that group).
-    func join(_ all: Rect, _ defs: SVGGlyphDefs, _ parts: [SVGPart], accessibility: SVGAccessibility?,
+    /// roles; the drawing hidden), the definitions they use, `background`, their bodies in
+    /// order (in a group scaled by `scale` when it is not 1: a page shrunk to fit), their links
+    /// (device space, outside that group).
+    func join(_ all: Rect, _ parts: [SVGPart], accessibility: SVGAccessibility?,
               background: [UInt8] = [], scale: Double = 1) -> [UInt8] {
-        join(all, defs, parts, start: svgStart(all, accessibility), closesAccessibility: accessibility != nil,
-             background: background, scale: scale)
-    }
-
-    /// `join` with the document's start made already (`svgStart`); `closesAccessibility`: whether
-    /// it opened the accessibility layer's hidden group.
-    func join(_ all: Rect, _ defs: SVGGlyphDefs, _ parts: [SVGPart], start: [UInt8], closesAccessibility: Bool,
-              background: [UInt8] = [], scale: Double = 1) -> [UInt8] {
-        let pieces = joinedPieces(defs, parts, start: start, closesAccessibility: closesAccessibility,
-                                  background: background, scale: scale)
-        var out: [UInt8] = []
-        out.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
-        for piece in pieces { out += piece }
-        return out
-    }
-
-    /// The document `join` makes, as pieces that are the document one after the other: the
-    /// start with the definitions, each part's body as it is (not copied into one array: a
-    /// people-10000 SVG is 35 MB), the end.
-    func joinedPieces(_ defs: SVGGlyphDefs, _ parts: [SVGPart], start: [UInt8], closesAccessibility: Bool,
-                      background: [UInt8] = [], scale: Double = 1) -> [[UInt8]] {
-        var head = start
-        let used = parts.reduce(into: Set<[UInt8]>()) { $0.formUnion($1.glyphs) }
-        let definitions = defs.definitions(SVGGlyphDefs.sorted(used))
-        if !definitions.isEmpty { head += Array("<defs>\n".utf8) + definitions + Array("</defs>\n".utf8) }
-        head += background
+        var out = svgStart(all, accessibility)
+        let definitions = SVGDefinitionList.merged(parts.map(\.definitions)).bytes
+        if !definitions.isEmpty { out += Array("<defs>\n".utf8) + definitions + Array("</defs>\n".utf8) }
+        out += background
         // Swift's shortest digits give back the same Double, so rsvg scales exactly as Cairo did.
-        if scale != 1 { head += Array("<g transform=\"matrix(\(scale),0,0,\(scale),0,0)\">\n".utf8) }
+        if scale != 1 { out += Array("<g transform=\"matrix(\(scale),0,0,\(scale),0,0)\">\n".utf8) }
+        for part in parts { out += part.body }
+        if scale != 1 { out += Array("</g>\n".utf8) }
+        return out + svgEnd(parts, closesAccessibility: accessibility != nil)
+    }
+
+    /// What follows the bodies of `parts`: the accessibility layer's end when it was opened
+    /// (`closesAccessibility`), the parts' links, `</svg>`.
+    func svgEnd(_ parts: [SVGPart], closesAccessibility: Bool) -> [UInt8] {
         var end: [UInt8] = []
-        if scale != 1 { end += Array("</g>\n".utf8) }
         if closesAccessibility { end += SVGAccessibility.epilogue }
         end += SVGLinks.elements(parts.flatMap(\.links))
-        end += Array("</svg>\n".utf8)
-        return [head] + parts.map(\.body) + [end]
+        return end + Array("</svg>\n".utf8)
     }
 
     /// The XML declaration and the `<svg>` element of a `rect.width`×`rect.height` px document,
@@ -159,7 +185,7 @@ extension RenderJob {
         try body(cr, player)
         player.finish()
         if let reason = player.refusal ?? (defs.refused ? "another part" : nil) { throw SVGRefusal(reason: reason) }
-        return SVGPart(body: player.body, glyphs: player.usedGlyphs, links: painter.takeLinks())
+        return SVGPart(body: player.body, definitions: defs.definitionList(player.usedGlyphs), links: painter.takeLinks())
     }
 
     /// Gives the fonts of the blocks and of the first rows' styles the short glyph-id codes,

@@ -15,19 +15,19 @@ extension RenderJob {
         return sink.bytes
     }
 
-    /// Writes the SVG made in one piece (`ownSVG`: painted whole before anything is written) to
-    /// `sink`, images embedded.
+    /// Writes the SVG made in one piece (`ownSVG`: its definitions known once every part is
+    /// painted) to `sink`, images embedded.
     func writeJoinedSVG(to sink: OutputSink) throws {
-        sink.imageFilter = images.tokens
-        let pieces = try ownSVG()
-        try Timings.span("write") { for piece in pieces { try sink.write(piece) } }
+        try ownSVG(to: sink, imageFilter: images.tokens)
         try sink.finishImages()
     }
 
     /// The SVG document, its images still tokens (`SVGImageTokens`) when it has any, written by
     /// the SVG player (`ownSVG`).
     func svgWithImageTokens() throws -> [UInt8] {
-        Array(try ownSVG().joined())
+        let sink = OutputSink()
+        try ownSVG(to: sink, imageFilter: nil)
+        return sink.bytes
     }
 
     /// Writes the SVG to `sink`. A grid too big to join in memory (`RowChunks.streamed`) is

@@ -28,6 +28,6 @@ extension RenderJob {
             throw refusal.error
         }
         let background = SVGPlayer.backgroundRect(grid.background, width: page.width, height: page.height)
-        return join(sheet, defs, [part], accessibility: svgAccessibility(page: p, fit: fit), background: background, scale: fit)
+        return join(sheet, [part], accessibility: svgAccessibility(page: p, fit: fit), background: background, scale: fit)
     }
 }

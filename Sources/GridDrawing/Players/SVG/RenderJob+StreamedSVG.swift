@@ -74,15 +74,12 @@ extension RenderJob {
             throw refusal.error
         }
         try Timings.span("write") {
-            var end = overlay.body
             // Inside the accessibility layer's hidden group, with the drawing that uses them.
-            let used = cells.glyphs.union(writer.usedIDs).union(overlay.glyphs)
-            let definitions = defs.definitions(SVGGlyphDefs.sorted(used))
-            if !definitions.isEmpty { end += Array("<defs>\n".utf8) + definitions + Array("</defs>\n".utf8) }
-            if accessibility != nil { end += SVGAccessibility.epilogue }
-            end += SVGLinks.elements(cells.links + writer.links + overlay.links)
-            end += Array("</svg>\n".utf8)
-            try sink.write(end)
+            let definitions = SVGDefinitionList.merged([cells.definitions, writer.definitions, overlay.definitions])
+            try sink.write(overlay.body)
+            try writeDefinitions(definitions, to: sink)
+            try sink.write(svgEnd([SVGPart(links: cells.links + writer.links + overlay.links)],
+                                  closesAccessibility: accessibility != nil))
             try sink.finishImages()
         }
     }

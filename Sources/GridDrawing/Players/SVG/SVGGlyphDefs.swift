@@ -125,6 +125,25 @@ final class SVGGlyphDefs: @unchecked Sendable {
         return out
     }
 
+    /// The definitions of `ids` as `definitions` writes them, sorted on the calling thread (a
+    /// part's lane): only the look-ups hold the lock.
+    func definitionList(_ ids: Set<[UInt8]>) -> SVGDefinitionList {
+        var found: [(id: [UInt8], element: [UInt8]?, path: [UInt8]?)] = []
+        found.reserveCapacity(ids.count)
+        lock.wait()
+        for id in ids {
+            if let element = elements[id] { found.append((id, element, nil)) } else { found.append((id, nil, outlines[id])) }
+        }
+        lock.signal()
+        return SVGDefinitionList(unsorted: found.map { item in
+            var element = item.element ?? []
+            if item.element == nil, let path = item.path, !path.isEmpty {
+                element = Array("<path id=\"".utf8) + item.id + Array("\" d=\"".utf8) + path + Array("\"/>\n".utf8)
+            }
+            return SVGDefinitionList.Entry(key: SVGDefinitionList.key(item.id), element: element)
+        })
+    }
+
     /// Ids in the document's order: by code, then by glyph number, then by the bytes (two run
     /// ids may end in the same number after different digits: `…R0a07`, `…R0b7`).
     static func sorted(_ ids: Set<[UInt8]>) -> [[UInt8]] {

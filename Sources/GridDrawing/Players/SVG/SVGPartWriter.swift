@@ -2,8 +2,9 @@ import Foundation
 
 /// Writes the text parts of a streamed SVG (`RenderJob.streamedOwnSVG`) in chunk order as the
 /// lanes finish them: each part's body goes to the sink as soon as the parts before it are
-/// written, and only its glyph ids and links are kept (for the definitions and links written
-/// at the end).
+/// written, and only its definitions and links are kept (for the definitions and links written
+/// at the end). The definitions are merged as the parts come (`SVGDefinitionMerger`), on the
+/// lanes.
 ///
 /// Memory is bounded in bytes, not in lanes, so it stays flat in the thread count: a lane may
 /// start chunk `c` (`waitTurn`) only while the bodies finished but not yet written, plus one
@@ -28,8 +29,8 @@ final class SVGPartWriter: @unchecked Sendable {
     private(set) var largestBody = 0
     private var nextToWrite = 0
     private var failure: Error?
-    /// The glyph, clip and image ids of the parts written, and their links, in chunk order.
-    private(set) var usedIDs: Set<[UInt8]> = []
+    /// The definitions of the parts written, merged as they come; and their links, in chunk order.
+    private var merger = SVGDefinitionMerger()
     private(set) var links: [LinkArea] = []
     /// The most bytes of bodies held at once (finished and waiting, or estimated for chunks
     /// being painted); tests check it stays within `bytesAhead` plus one chunk.
@@ -67,7 +68,7 @@ final class SVGPartWriter: @unchecked Sendable {
             while let next = waiting.removeValue(forKey: nextToWrite) {
                 try sink.write(next.body)
                 waitingBytes -= next.body.count
-                usedIDs.formUnion(next.glyphs)
+                merger.add(next.definitions)
                 links += next.links
                 nextToWrite += 1
             }
@@ -75,6 +76,12 @@ final class SVGPartWriter: @unchecked Sendable {
             failLocked(error)
             throw error
         }
+    }
+
+    /// The definitions of every part written.
+    var definitions: SVGDefinitionList {
+        condition.lock(); defer { condition.unlock() }
+        return merger.merged
     }
 
     /// Stops every lane waiting for its turn.
