@@ -70,7 +70,9 @@ static FT_Face shared_face(const char *file, int index) {
     }
     char *name = strdup(file);
     if (name == NULL) goto done;
-    if (FT_New_Face(library, file, index, &face) != 0) {
+    /* From the table's own copy of the name: FreeType keeps the pointer as the face's stream
+       path (the opt-in glyph compositor reads it), and the pattern's string goes with the pattern. */
+    if (FT_New_Face(library, name, index, &face) != 0) {
         free(name);
         face = NULL;
         goto done;

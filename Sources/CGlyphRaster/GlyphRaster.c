@@ -22,6 +22,11 @@
 // before it, all of them ADDed into an A8 mask over their boxes, composited once (GlyphTarget.c,
 // which the opt-in cairo_show_glyphs of Sources/CGlyphCompositor shares).
 //
+// The opt-in cairo_show_glyphs (Sources/CGlyphCompositor) shows the glyphs Pango draws itself
+// from the same coverages (`grgr_show_cairo_glyphs`): at phase 0, placed on whole pixels with
+// Cairo's own rules (its overlap test, no pixel a clip covers in part), so its pixels are Cairo's,
+// bit for bit, and each thread keeps one table of coverages for both.
+//
 // What this does not draw, it leaves to the caller (which shows the run with Cairo, as Pango
 // would): a surface other than an ARGB32 or RGB24 image, an operator other than OVER, a source
 // other than a solid colour, a glyph reaching a pixel a clip covers in part, a rotated or skewed
@@ -63,6 +68,14 @@ struct glyph {
     int unsupported;
 };
 
+/* A scaled font the opt-in cairo_show_glyphs was given, referenced, and the font file and face
+   index its glyphs come from (NULL: its calls are Cairo's). */
+struct font_file {
+    cairo_scaled_font_t *font;
+    char *file;
+    int index;
+};
+
 /* A font file this thread opened itself, and the size it is set to. */
 struct face {
     char *file;
@@ -72,30 +85,34 @@ struct face {
 };
 
 /* One thread's coverages, its own FreeType library and faces (a face must not be used by two
-   threads at once, and cairo_ft_scaled_font_lock_face gives its face back unlocked), and
-   counters. */
+   threads at once, and cairo_ft_scaled_font_lock_face gives its face back unlocked), the font
+   files of the scaled fonts cairo_show_glyphs was given, and counters. Two users keep it, each
+   with its own count of nested begins: the PNG player (`eighths`) and the opt-in
+   cairo_show_glyphs (`whole`); it is freed when neither has one left. */
 struct cache {
     struct glyph *slots;
     size_t capacity, count;
     FT_Library library;
     struct face *faces;
     size_t face_count;
+    struct font_file *font_files;
+    size_t font_file_count, last_font_file;
     cairo_scaled_font_t *checked_font;   /* the last font found to be drawable here, referenced:
                                             a freed font's address may come back as another font */
-    uint64_t runs, rendered;
-    int depth;
+    uint64_t runs, rendered, cairo_runs;
+    int eighths, whole;
 };
 
 static __thread struct cache *active;
 
-void grgr_begin(void) {
+/* This thread's cache, made when it has none; NULL when it cannot be made. */
+static struct cache *retained(void) {
     if (!active) active = calloc(1, sizeof *active);
-    if (active) active->depth++;
+    return active;
 }
 
-void grgr_end(void) {
-    struct cache *cache = active;
-    if (!cache || --cache->depth > 0) return;
+static void release(struct cache *cache) {
+    if (cache->eighths > 0 || cache->whole > 0) return;
     for (size_t i = 0; i < cache->capacity; i++) {
         struct glyph *g = &cache->slots[i];
         if (!g->font) continue;
@@ -110,12 +127,45 @@ void grgr_end(void) {
         free(cache->faces[i].file);
     }
     free(cache->faces);
+    for (size_t i = 0; i < cache->font_file_count; i++) {
+        cairo_scaled_font_destroy(cache->font_files[i].font);
+        free(cache->font_files[i].file);
+    }
+    free(cache->font_files);
     if (cache->library) FT_Done_FreeType(cache->library);
     free(cache);
     active = NULL;
 }
 
-bool grgr_active(void) { return active != NULL; }
+void grgr_begin(void) {
+    struct cache *cache = retained();
+    if (cache && cache->eighths++ == 0) cache->runs = cache->rendered = 0;
+}
+
+void grgr_end(void) {
+    struct cache *cache = active;
+    if (!cache || cache->eighths == 0) return;
+    cache->eighths--;
+    release(cache);
+}
+
+bool grgr_active(void) { return active && active->eighths > 0; }
+
+void grgr_cairo_begin(void) {
+    struct cache *cache = retained();
+    if (cache && cache->whole++ == 0) cache->cairo_runs = 0;
+}
+
+void grgr_cairo_end(void) {
+    struct cache *cache = active;
+    if (!cache || cache->whole == 0) return;
+    cache->whole--;
+    release(cache);
+}
+
+bool grgr_cairo_active(void) { return active && active->whole > 0; }
+
+uint64_t grgr_cairo_shown_runs(void) { return active ? active->cairo_runs : 0; }
 
 uint64_t grgr_shown_runs(void) { return active ? active->runs : 0; }
 
@@ -296,18 +346,17 @@ static long steps(double x, int phases) { return (long)floor(x * phases + 0.5); 
 /* `q` steps of 1/`phases` pixel as the whole pixel they are in (the phase is the rest). */
 static int pixel_of(long q, int phases) { return (int)(q >= 0 ? q / phases : -((-q + phases - 1) / phases)); }
 
-int grgr_show_glyphs(cairo_t *cr, cairo_scaled_font_t *font, const char *file, int face_index, const cairo_glyph_t *glyphs, int count) {
-    return grgr_show_glyphs_in_clip(cr, font, file, face_index, glyphs, count, NULL);
-}
-
-int grgr_show_glyphs_in_clip(cairo_t *cr, cairo_scaled_font_t *font, const char *file, int face_index, const cairo_glyph_t *glyphs,
-                             int count, const double *clip_box) {
-    struct cache *cache = active;
-    if (!cache || count <= 0 || !glyphs || cairo_status(cr)) return 1;
+/* Shows `count` glyphs of `font` with `cr`'s source, clip and transform from this thread's
+   coverages; 0 shown, 1 nothing drawn (the caller's). `cairos`: as Cairo's image compositor
+   places them (whole pixels, so phase 0; a call on a clip that covers pixels in part is Cairo's;
+   the overlap box grows by empty glyphs too), for the opt-in cairo_show_glyphs; else at eighths
+   for the PNG player (a call is refused only when a glyph reaches such a pixel). */
+static int show(struct cache *cache, cairo_t *cr, cairo_scaled_font_t *font, const char *file, int face_index,
+                const cairo_glyph_t *glyphs, int count, const double *clip_box, int cairos) {
     cairo_matrix_t ctm, font_matrix;
     cairo_get_matrix(cr, &ctm);
     if (ctm.xy != 0 || ctm.yx != 0 || !(ctm.xx > 0) || !(ctm.yy > 0)) return 1;
-    if (font != cache->checked_font) {
+    if (!cairos && font != cache->checked_font) {
         if (!drawable(font)) return 1;
         if (cache->checked_font) cairo_scaled_font_destroy(cache->checked_font);
         cache->checked_font = cairo_scaled_font_reference(font);
@@ -319,15 +368,19 @@ int grgr_show_glyphs_in_clip(cairo_t *cr, cairo_scaled_font_t *font, const char 
     cairo_matrix_multiply(&device, &font_matrix, &ctm);
     if (device.xy != 0 || device.yx != 0 || !(device.xx > 0) || !(device.yy > 0)) return 1;
     double sx = ctm.xx, sy = ctm.yy;
+    const int across = cairos ? 1 : x_phases, down = cairos ? 1 : y_phases;
 
     /* The target and clip, and glyphs to device space as Cairo's gstate does it: those ten font
        sizes outside the clip's extents are dropped (they take no part in the overlap test). */
     struct grgr_target target;
     if (grgr_target_open(cr, clip_box, &target)) return 1;
+    if (cairos && pixman_region32_not_empty(&target.edge)) {
+        grgr_target_close(&target);
+        return 1;
+    }
     pixman_box32_t visible = target.visible;
     if (visible.x2 <= visible.x1 || visible.y2 <= visible.y1) {
         grgr_target_close(&target);
-        cache->runs++;
         return 0;
     }
     /* Cairo's max_scale of the font it draws with. */
@@ -346,9 +399,9 @@ int grgr_show_glyphs_in_clip(cairo_t *cr, cairo_scaled_font_t *font, const char 
         cairo_matrix_transform_point(&aggregate, &x, &y);
         if (!(x >= lx && x <= hx && y >= ly && y <= hy)) continue;
         if (!(fabs(x) < 1e9 && fabs(y) < 1e9)) { failed = 1; break; }
-        long q = steps(x, x_phases), qy = steps(y, y_phases);
-        int px = pixel_of(q, x_phases), py = pixel_of(qy, y_phases);
-        int phase = (int)(q - (long)px * x_phases) + x_phases * (int)(qy - (long)py * y_phases);
+        long q = steps(x, across), qy = steps(y, down);
+        int px = pixel_of(q, across), py = pixel_of(qy, down);
+        int phase = (int)(q - (long)px * across) + x_phases * (int)(qy - (long)py * down);
         const struct glyph *glyph = lookup(cache, font, sx, sy, file, face_index, glyphs[i].index, phase, 1);
         if (!glyph || glyph->unsupported) { failed = 1; break; }
         placed[kept++] = (struct placed){NULL, glyphs[i].index, phase, px, py};
@@ -372,8 +425,11 @@ int grgr_show_glyphs_in_clip(cairo_t *cr, cairo_scaled_font_t *font, const char 
         const struct glyph *gl = placed[i].glyph;
         long X = (long)placed[i].x * 64, Y = (long)placed[i].y * 64;
         long x1 = gl->x1 + X, y1 = gl->y1 + Y, x2 = gl->x2 + X, y2 = gl->y2 + Y;
-        if (x1 == x2 || y1 == y2) continue;
-        if (!overlap) overlap = x2 > bx1 && x1 < bx2 && y2 > by1 && y1 < by2;
+        if (x1 == x2 || y1 == y2) {
+            if (!cairos) continue;
+        } else if (!overlap) {
+            overlap = x2 > bx1 && x1 < bx2 && y2 > by1 && y1 < by2;
+        }
         if (x1 < bx1) bx1 = x1;
         if (y1 < by1) by1 = y1;
         if (x2 > bx2) bx2 = x2;
@@ -383,6 +439,60 @@ int grgr_show_glyphs_in_clip(cairo_t *cr, cairo_scaled_font_t *font, const char 
     grgr_target_close(&target);
     if (placed && placed != stack) free(placed);
     if (coverages && coverages != coverage_stack) free(coverages);
+    return status;
+}
+
+int grgr_show_glyphs(cairo_t *cr, cairo_scaled_font_t *font, const char *file, int face_index, const cairo_glyph_t *glyphs, int count) {
+    return grgr_show_glyphs_in_clip(cr, font, file, face_index, glyphs, count, NULL);
+}
+
+int grgr_show_glyphs_in_clip(cairo_t *cr, cairo_scaled_font_t *font, const char *file, int face_index, const cairo_glyph_t *glyphs,
+                             int count, const double *clip_box) {
+    struct cache *cache = active;
+    if (!cache || cache->eighths == 0 || count <= 0 || !glyphs || cairo_status(cr)) return 1;
+    int status = show(cache, cr, font, file, face_index, glyphs, count, clip_box, 0);
     if (!status) cache->runs++;
+    return status;
+}
+
+/* The font file and face index of `font`'s glyphs, kept per thread and scaled font (NULL file:
+   not a font drawn here, or one whose ink boxes Cairo rounds out: hinted metrics). The file is
+   the one Cairo's own face was opened from (its stream's path; the face is held locked only to
+   read it). */
+static const struct font_file *font_file_of(struct cache *cache, cairo_scaled_font_t *font) {
+    if (cache->last_font_file < cache->font_file_count && cache->font_files[cache->last_font_file].font == font)
+        return &cache->font_files[cache->last_font_file];
+    for (size_t i = 0; i < cache->font_file_count; i++)
+        if (cache->font_files[i].font == font) return &cache->font_files[cache->last_font_file = i];
+    struct font_file *files = realloc(cache->font_files, sizeof *files * (cache->font_file_count + 1));
+    if (!files) return NULL;
+    cache->font_files = files;
+    struct font_file f = {cairo_scaled_font_reference(font), NULL, 0};
+    cairo_font_options_t *options = cairo_font_options_create();
+    cairo_scaled_font_get_font_options(font, options);
+    int metrics = cairo_font_options_get_hint_metrics(options) == CAIRO_HINT_METRICS_OFF;
+    cairo_font_options_destroy(options);
+    if (metrics && drawable(font)) {
+        FT_Face face = cairo_ft_scaled_font_lock_face(font);
+        if (face) {
+            if (face->stream && face->stream->pathname.pointer) f.file = strdup(face->stream->pathname.pointer);
+            f.index = (int)face->face_index;
+            cairo_ft_scaled_font_unlock_face(font);
+        }
+    }
+    files[cache->font_file_count] = f;
+    cache->last_font_file = cache->font_file_count++;
+    return &files[cache->last_font_file];
+}
+
+int grgr_show_cairo_glyphs(cairo_t *cr, const cairo_glyph_t *glyphs, int count) {
+    struct cache *cache = active;
+    if (!cache || cache->whole == 0 || count <= 0 || !glyphs || cairo_status(cr)) return 1;
+    cairo_scaled_font_t *font = cairo_get_scaled_font(cr);
+    if (!font || cairo_scaled_font_status(font)) return 1;
+    const struct font_file *f = font_file_of(cache, font);
+    if (!f || !f->file) return 1;
+    int status = show(cache, cr, font, f->file, f->index, glyphs, count, NULL, 1);
+    if (!status) cache->cairo_runs++;
     return status;
 }

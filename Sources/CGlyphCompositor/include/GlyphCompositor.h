@@ -5,10 +5,11 @@
 #include <stdint.h>
 #include <cairo.h>
 
-/* From now on, glyphs this thread shows on ARGB32 image surfaces are composited here, with
-   this thread's own copies of the glyphs' coverage (pixel for pixel what Cairo composites). */
+/* From now on, glyphs this thread shows on ARGB32 or RGB24 image surfaces are composited here,
+   from this thread's glyph coverages (CGlyphRaster's, shared with the PNG player; pixel for
+   pixel what Cairo composites). */
 void grgc_begin(void);
-/* Back to Cairo for this thread; its glyph copies are freed. */
+/* Back to Cairo for this thread; its coverages are freed unless the PNG player still has them. */
 void grgc_end(void);
 
 /* Whether this thread composites glyphs itself (between `grgc_begin` and `grgc_end`). */

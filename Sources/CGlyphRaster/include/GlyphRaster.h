@@ -6,11 +6,12 @@
 #include <cairo.h>
 
 /* From now on this thread keeps its own glyph coverage (per scaled font, glyph and phase) for
-   `grgr_show_glyphs`; nested calls are counted, the copies are freed by the last `grgr_end`. */
+   `grgr_show_glyphs`; nested calls are counted, the copies are freed by the last `grgr_end`
+   (unless `grgr_cairo_begin`'s user still has them). */
 void grgr_begin(void);
 void grgr_end(void);
 
-/* Whether this thread is between `grgr_begin` and `grgr_end`. */
+/* Whether this thread is between `grgr_begin` and `grgr_end` (`grgr_show_glyphs` draws). */
 bool grgr_active(void);
 
 /* Shows `count` glyphs of `font` (whose glyphs are those of face `face_index` of the font file
@@ -33,5 +34,20 @@ int grgr_show_glyphs_in_clip(cairo_t *cr, cairo_scaled_font_t *font, const char 
 /* Glyph runs this thread showed itself, and coverages it rendered, since `grgr_begin` (tests). */
 uint64_t grgr_shown_runs(void);
 uint64_t grgr_rendered_coverages(void);
+
+/* The opt-in cairo_show_glyphs' use of this thread's coverages (Sources/CGlyphCompositor): from
+   `grgr_cairo_begin` to `grgr_cairo_end` (nested calls counted; the coverages are shared with
+   `grgr_begin`'s and freed when neither is on), `grgr_show_cairo_glyphs` shows glyphs with
+   `cr`'s scaled font as Cairo's image compositor does, pixel for pixel: on whole pixels, with
+   Cairo's overlap test. 0: shown. 1: nothing drawn, the caller shows them with Cairo (what
+   `grgr_show_glyphs` refuses, a clip that covers a pixel in part, a font with hinted metrics or
+   without a font file). */
+void grgr_cairo_begin(void);
+void grgr_cairo_end(void);
+bool grgr_cairo_active(void);
+int grgr_show_cairo_glyphs(cairo_t *cr, const cairo_glyph_t *glyphs, int count);
+
+/* Calls `grgr_show_cairo_glyphs` showed since `grgr_cairo_begin` (tests). */
+uint64_t grgr_cairo_shown_runs(void);
 
 #endif
