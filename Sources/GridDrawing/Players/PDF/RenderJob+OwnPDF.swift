@@ -7,7 +7,8 @@ import GridLayout
 /// objects formatted and deflated on whichever lane is free, and written in page order
 /// (`PDFPageWindow`), at most `window` pages waiting, so memory does not grow with the page
 /// count. A page goes to the lane that measured its first row's chunk (`RowChunks`), which
-/// still holds that text shaped. Nothing is parsed or patched.
+/// still holds that text shaped, unless that lane is still busy when another has painted all
+/// its own (`ChunkClaims`). Nothing is parsed or patched.
 extension RenderJob {
     /// One page to paint: its size, what of the canvas it shows and how.
     private struct OwnPDFPage {
@@ -41,6 +42,9 @@ extension RenderJob {
         let laneOf = pages.map { p -> Int in
             (chunks.firstIndex { $0.contains(p.rows.lowerBound) } ?? 0) % lanesUsed
         }
+        // A lane paints its own pages in order, then the last pages nobody has taken (the
+        // painting's tail shared: a page's bytes do not depend on its lane).
+        let claims = ChunkClaims(chunks: pages.count, lanes: lanesUsed, owners: laneOf)
         let window = max(8, 3 * pages.count / max(1, chunks.count) + 4)
         let taggedBefore = tagsPDF ? firstPages(pages) : nil
         // The table's text alternative (`alt`, else generated from the data: issue 30 item 3).
@@ -59,7 +63,7 @@ extension RenderJob {
             lanePainter.glyphBatch = GlyphBatch()
             defer { lanePainter.glyphBatch = nil; lanePainter.structure = nil }
             do {
-                for index in pages.indices where laneOf[index] == lane.index {
+                while let index = claims.next(lane: lane.index) {
                     guard try state.waitForTurn(index) else { return }
                     let part = try Timings.span("paint page", .region, args: [("page", index), ("rows", pages[index].rows.count)]) {
                         try paintOwnPDFPage(pages[index], index: index, painter: lanePainter, blockText: laneBlocks,
