@@ -57,6 +57,14 @@ final class RenderJob {
         // A paginated PNG is pages of the page size: only the whole canvas has to fit (DESIGN §8).
         if format == .png && grid.page == nil { try CanvasEstimate.check(grid) }
         self.grid = grid
+        if format == .svg, (options.paintThreads ?? RenderJob.defaultPaintThreads) > 1 {
+            // The SVG's ids (`svgIDPrefix`) start with a hash of the accessible name, which may be
+            // the text alternative made from the data (the file read again, some 50 ms at 10,000
+            // rows): made on another thread while this one measures and lays out (the grid's
+            // `AltTextSource` keeps it, and makes whoever asks first wait for it).
+            let alternative = grid.accessibility.alternative
+            DispatchQueue.global().async { Timings.span("alt text") { _ = alternative.text } }
+        }
         warningHandler = options.warningHandler
         grid.warnings.forEach { options.warningHandler?($0) }
         let links = LinkGate(policy: grid.linkPolicy), limits = TextLimits()
@@ -98,13 +106,6 @@ final class RenderJob {
             }
         }
         self.measurer = measurer
-        if format == .svg, lanes.count > 1 {
-            // The SVG's ids (`svgIDPrefix`) start with a hash of the accessible name, which may be
-            // the text alternative made from the data (read again): made on a lane during the
-            // layout and the images (its result is kept in the grid's `AltTextSource`).
-            let alternative = grid.accessibility.alternative
-            lanes.background("alt text") { _ = alternative.text }
-        }
         (frame, layout) = Timings.span("layout") {
             CanvasFrame.make(grid, measurer: measurer) { spec in
                 // Item mode: a cell's item index is only known after placement, so the layout

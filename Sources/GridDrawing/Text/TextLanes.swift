@@ -96,16 +96,6 @@ final class TextLanes: @unchecked Sendable {
         if let error = failure.error { throw error }
     }
 
-    /// Runs `work` on the last lane's queue, not waiting for it: work that the next steps need
-    /// but that uses none of the lane's Pango objects, done while this thread does the serial
-    /// steps between the lanes' runs (a later `run` on that lane starts after it). On this
-    /// thread when there is one lane.
-    func background(_ name: String, _ work: @escaping @Sendable () -> Void) {
-        guard count > 1 else { return work() }
-        let k = count - 1
-        queues[k - 1].async { Timings.thread(k, "lane \(k)") { Timings.span(name) { work() } } }
-    }
-
     /// Whether every lane below `count` has its context (made while measuring), so `run` will
     /// call the body on each of them.
     func areReady(_ count: Int) -> Bool { (1..<min(count, self.count)).allSatisfy { lanes[$0] != nil } }

@@ -62,11 +62,11 @@ extension RenderJob {
                 defer { lanePainter.glyphBatch = nil }
                 try claims.forEach(lane: lane.index) { c in
                     var part = try svgTextPart(defs, page: all, painter: lanePainter, rows: chunks[c])
-                    slots.value.1[lane.index].add(part.definitions)
+                    Timings.span("merge definitions") { slots.value.1[lane.index].add(part.definitions) }
                     part.definitions = SVGDefinitionList()
                     slots.value.0[c] = part
                 }
-                slots.value.1[lane.index].finish()
+                Timings.span("merge definitions") { slots.value.1[lane.index].finish() }
             }
         } catch let refusal as SVGRefusal {
             _ = painter.takeLinks()
@@ -185,7 +185,8 @@ extension RenderJob {
         try body(cr, player)
         player.finish()
         if let reason = player.refusal ?? (defs.refused ? "another part" : nil) { throw SVGRefusal(reason: reason) }
-        return SVGPart(body: player.body, definitions: defs.definitionList(player.usedGlyphs), links: painter.takeLinks())
+        let definitions = Timings.span("sort definitions") { defs.definitionList(player.usedGlyphs) }
+        return SVGPart(body: player.body, definitions: definitions, links: painter.takeLinks())
     }
 
     /// Gives the fonts of the blocks and of the first rows' styles the short glyph-id codes,
