@@ -4,15 +4,16 @@ import CZlib
 /// one call over the whole stream, so the bytes depend on the input only.
 enum PDFDeflate {
     static func compress(_ input: [UInt8], level: Int32 = 6) -> [UInt8] {
-        var bound = compressBound(uLong(input.count))
-        var out = [UInt8](repeating: 0, count: Int(bound))
-        let status = input.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                compress2(dst.baseAddress, &bound, src.baseAddress, uLong(src.count), level)
+        let bound = Int(compressBound(uLong(input.count)))
+        // Into scratch zlib fills (not cleared first), then copied to an array of the deflated
+        // size: a page waiting for its turn at the join holds its deflated bytes, not the bound.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bound)) { buffer in
+            var written = uLong(bound)
+            let status = input.withUnsafeBufferPointer { src in
+                compress2(buffer.baseAddress, &written, src.baseAddress, uLong(src.count), level)
             }
+            precondition(status == Z_OK, "zlib compress2 failed (\(status))")
+            return Array(buffer.prefix(Int(written)))
         }
-        precondition(status == Z_OK, "zlib compress2 failed (\(status))")
-        out.removeSubrange(Int(bound)...)
-        return out
     }
 }

@@ -92,7 +92,7 @@ extension PDFPlayer {
     func extents(of text: GlyphsNode, origin: (x: Double, y: Double), _ t: Transform) -> Rect? {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         var glyphs: [cairo_glyph_t] = []
-        glyphs.reserveCapacity(text.runs.lazy.map(\.range.count).max() ?? 0)
+        glyphs.reserveCapacity(text.glyphs.count)
         for run in text.runs where !run.range.isEmpty {
             let baseX = origin.x + run.x, baseY = origin.y + run.baseline
             glyphs.removeAll(keepingCapacity: true)

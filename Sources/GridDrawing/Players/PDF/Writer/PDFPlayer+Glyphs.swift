@@ -161,12 +161,16 @@ extension PDFPlayer {
         swap(&table, &glyphWidths[index])
         defer { swap(&table, &glyphWidths[index]) }
         var result = [Int32](repeating: 0, count: glyphs.count)
-        var missing: [UInt32] = []
+        var complete = true
         for (k, glyph) in glyphs.enumerated() {
             let id = Int(glyph.id)
-            if id < table.count, table[id] >= 0 { result[k] = table[id] } else { missing.append(glyph.id) }
+            if id < table.count, table[id] >= 0 { result[k] = table[id] } else { complete = false }
         }
-        guard !missing.isEmpty else { return result }
+        guard !complete else { return result }
+        let missing = glyphs.compactMap { glyph -> UInt32? in
+            let id = Int(glyph.id)
+            return id < table.count && table[id] >= 0 ? nil : glyph.id
+        }
         if missing.contains(where: { $0 > 0xFFFF }) { refuse("a glyph id past two bytes") }
         let unique = Array(Set(missing)).sorted()
         let read: [Int]
