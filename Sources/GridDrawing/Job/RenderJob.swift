@@ -57,11 +57,14 @@ final class RenderJob {
         // A paginated PNG is pages of the page size: only the whole canvas has to fit (DESIGN §8).
         if format == .png && grid.page == nil { try CanvasEstimate.check(grid) }
         self.grid = grid
-        if format == .svg, (options.paintThreads ?? RenderJob.defaultPaintThreads) > 1 {
+        let laneCount = options.paintThreads ?? RenderJob.defaultPaintThreads
+        if format == .svg, laneCount > 1, laneCount < sysconf(Int32(_SC_NPROCESSORS_ONLN)) {
             // The SVG's ids (`svgIDPrefix`) start with a hash of the accessible name, which may be
             // the text alternative made from the data (the file read again, some 50 ms at 10,000
             // rows): made on another thread while this one measures and lays out (the grid's
-            // `AltTextSource` keeps it, and makes whoever asks first wait for it).
+            // `AltTextSource` keeps it, and makes whoever asks first wait for it). Only on a
+            // processor the lanes leave free: no more threads than processors work at once
+            // (`ThreadCountCapTests`).
             let alternative = grid.accessibility.alternative
             DispatchQueue.global().async { Timings.span("alt text") { _ = alternative.text } }
         }
