@@ -18,7 +18,7 @@ import Testing
         return (Set(spans.map(\.tid)).count, FileManager.default.contents(atPath: dir + "/out-\(threads).\(format)"))
     }
 
-    @Test(arguments: ["svg", "png"])
+    @Test(arguments: ["svg", "png", "pdf"])
     func threadsBeyondTheProcessorsAreNotMade(format: String) throws {
         let dir = try CLI.scratch("thread-cap-\(format)")
         defer { try? FileManager.default.removeItem(atPath: dir) }
