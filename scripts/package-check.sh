@@ -132,7 +132,7 @@ for name in $names; do
   if apt-cache show --no-all-versions "$name" > /dev/null 2>&1; then ok "deb: Depends names $name, which apt knows"
   else bad "deb: Depends names $name, which apt-cache show does not know"; fi
 done
-for name in libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpng16-16 libisal2 fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji; do
+for name in libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpng16-16 libisal2 libdeflate0 fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji; do
   grep -qx "$name" <<< "$names" && ok "deb: Depends on $name" || bad "deb: Depends lacks $name: $depends"
 done
 grep -q -- '-dev\b' <<< "$names" && bad "deb: Depends on a -dev package: $depends" || ok "deb: Depends on no -dev package"

@@ -5,8 +5,9 @@ need=()
 # chromium: the folder report is checked in headless Chromium (ReportBrowserTests).
 # libharfbuzz-dev: HarfBuzz with its subsetter (libharfbuzz-subset), which cuts the fonts of PDFs (Sources/CFontSubset).
 # fonts-dejavu-extra: DejaVu Math TeX Gyre, a family with no bold or italic face (PDFSyntheticFacesTests).
+# libdeflate-dev: libdeflate, the deflate of PDF streams (Sources/CLibDeflate).
 # libisal-dev: ISA-L's igzip, the fast deflate of PNG at levels 1 and 2 (Sources/CPNGCodec).
-for p in libcairo2-dev libpango1.0-dev libharfbuzz-dev libpng-dev libisal-dev fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji librsvg2-bin libxml2-utils poppler-utils qpdf pngcheck chromium; do
+for p in libcairo2-dev libpango1.0-dev libharfbuzz-dev libpng-dev libisal-dev libdeflate-dev fonts-dejavu-core fonts-dejavu-extra fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji librsvg2-bin libxml2-utils poppler-utils qpdf pngcheck chromium; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then
