@@ -99,6 +99,15 @@ package struct DocumentCellSource: CellSource, Sendable {
         }
     }
 
+    /// Images come only from image cells (inline rows, records, items, summary rows); CSV text
+    /// never becomes one.
+    package var mayShowImages: Bool {
+        func isImage(_ cell: Document.Cell) -> Bool { if case .image = cell.value { true } else { false } }
+        return cells.contains { $0.contains(where: isImage) }
+            || itemLists.contains { $0?.contains(where: isImage) ?? false }
+            || publication.summaryRows.contains { $0.contains { if case .image = $0 { true } else { false } } }
+    }
+
     public func decimalSeparator(column: Int) -> String {
         columns.indices.contains(column) ? columns[column].format.number?.decimalSeparator ?? "." : "."
     }

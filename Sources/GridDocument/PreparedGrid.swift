@@ -87,9 +87,13 @@ package protocol CellSource: Sendable {
     func link(row: Int, column: Int, item: Int?) -> String?
     /// Where a cell is, for messages: `row 3, column "name"`.
     func cellDescription(row: Int, column: Int, item: Int?) -> String
+    /// False when no cell can show an image, so a render need not look at every cell for one;
+    /// a source that cannot tell cheaply answers true.
+    var mayShowImages: Bool { get }
 }
 
 extension CellSource {
+    package var mayShowImages: Bool { true }
     package func decimalSeparator(column: Int) -> String { "." }
     package func link(row: Int, column: Int, item: Int?) -> String? { nil }
     package func cellDescription(row: Int, column: Int, item: Int?) -> String {

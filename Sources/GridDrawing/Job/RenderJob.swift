@@ -128,6 +128,9 @@ final class RenderJob {
     /// The measurer of the layout (its sizes are kept), for messages after it.
     let measurer: TextMeasurer
 
+    /// What the players are done with, freed with the job (`Leftovers`).
+    let leftovers = Leftovers()
+
     /// The cell whose text is widest in `column`, as messages name it ("row 5, column \"a\""),
     /// for a column refused as too wide (`OutputLimits`); nil outside tables.
     func widestCell(column: Int) -> String? {
@@ -184,7 +187,7 @@ final class RenderJob {
     func preloadImages(threads: Int) throws {
         var vector: [String] = [], raster: [ImageCache.Request] = []
         let rows = layout.rows
-        guard let last = rows.last, !layout.columns.isEmpty else { return }
+        guard grid.cells.mayShowImages, let last = rows.last, !layout.columns.isEmpty else { return }
         let width = layout.columns.last!.end - layout.columns[0].offset
         var start = 0
         while start < rows.count {

@@ -32,11 +32,19 @@ extension RenderJob {
         var cells = SVGPart(), overlay = SVGPart()
         let text = UnsafeMutablePointer<SVGPart>.allocate(capacity: chunks.count)
         text.initialize(repeating: SVGPart(), count: chunks.count)
-        defer { text.deinitialize(count: chunks.count); text.deallocate() }
+        // The parts and the lanes' mergers are freed with the job (`Leftovers`): copied out (a
+        // retain each), so deinitializing the slots frees nothing.
+        defer {
+            leftovers.keep(Array(UnsafeBufferPointer(start: text, count: chunks.count)))
+            text.deinitialize(count: chunks.count); text.deallocate()
+        }
         // Each lane merges the definitions of the chunks it painted (its own slot).
         let merged = UnsafeMutablePointer<SVGDefinitionMerger>.allocate(capacity: lanes.count)
         merged.initialize(repeating: SVGDefinitionMerger(), count: lanes.count)
-        defer { merged.deinitialize(count: lanes.count); merged.deallocate() }
+        defer {
+            leftovers.keep(Array(UnsafeBufferPointer(start: merged, count: lanes.count)))
+            merged.deinitialize(count: lanes.count); merged.deallocate()
+        }
         let slots = Unchecked((text, merged))
         let decimals = self.decimals.computed, pixels = painter.pixelsPerDeviceUnit
         // Lane 0 paints the cells and the overlay on the job's painter, the last lane makes and
@@ -83,6 +91,7 @@ extension RenderJob {
             for part in parts { try sink.write(part.body) }
             try sink.write(svgEnd(parts, closesAccessibility: tagsSVG))
         }
+        leftovers.keep((parts, definitions, defs))
     }
 
     /// Writes the start of the document of `all` (`svgStart`) to `sink`, the accessibility

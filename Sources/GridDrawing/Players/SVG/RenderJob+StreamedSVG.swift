@@ -81,6 +81,8 @@ extension RenderJob {
             try sink.write(svgEnd([SVGPart(links: cells.links + writer.links + overlay.links)],
                                   closesAccessibility: accessibility != nil))
             try sink.finishImages()
+            leftovers.keep((definitions, overlay))
         }
+        leftovers.keep((defs, cells, first, writer))
     }
 }
