@@ -60,9 +60,9 @@ extension SVGPlayer {
             }
         }
         body += Array("\"/>\n".utf8)
-        guard let font = box.digitFont, let code = self.font(font) else { return }
+        guard let font = box.digitFont, let met = self.font(font) else { return }
         for digit in box.digits(cx: c.x, cy: c.y) {
-            guard let ref = glyphRef(digit.id, font: font, code: code) else { return }
+            guard let ref = glyphRef(digit.id, in: met) else { return }
             guard ref.ink else { continue }
             body += Array("<use href=\"#".utf8) + ref.id + Array("\" x=\"".utf8)
             SVGNumber.append(digit.x + tx, to: &body)
@@ -71,7 +71,7 @@ extension SVGPlayer {
             body += Array("\"".utf8)
             appendPaint("fill", box.color)
             body += Array("/>\n".utf8)
-            usedGlyphs.insert(ref.id)
+            use(digit.id, ref, in: met)
         }
     }
 }

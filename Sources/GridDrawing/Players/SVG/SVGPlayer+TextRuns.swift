@@ -32,33 +32,33 @@ extension SVGPlayer {
 
     /// Writes the glyphs of one run as a use of its definition, in the open glyph group of
     /// `fill` on the baseline `baseY` (device units), the run starting at `baseX`.
-    func writeRun(_ glyphs: ArraySlice<GlyphsNode.Glyph>, font: ScaledFont, code: [UInt8],
+    func writeRun(_ glyphs: ArraySlice<GlyphsNode.Glyph>, font: SVGPartFont,
                   baseX: Double, baseY: Double, fill: [UInt8]) -> RunOutcome {
         guard writesRuns else { return .glyphByGlyph }
-        var refs: [(id: [UInt8], x: Double)] = []
+        var refs: [(glyph: UInt32, ref: SVGPartFont.Glyph, x: Double)] = []
         refs.reserveCapacity(glyphs.count)
         for glyph in glyphs {
             guard glyph.yUnits == 0 else { return .glyphByGlyph }
-            guard let ref = glyphRef(glyph.id, font: font, code: code) else { return .refused }
+            guard let ref = glyphRef(glyph.id, in: font) else { return .refused }
             guard ref.ink else { continue }
             let x = baseX + glyph.x
             // Where a float read of the printed number is the exact position (see above).
             guard x >= 16, x < 16_384, x * 1024 == (x * 1024).rounded() else { return .glyphByGlyph }
-            refs.append((ref.id, x))
+            refs.append((glyph.id, ref, x))
         }
         guard refs.count >= 2 else { return .glyphByGlyph }
         var definition: [UInt8] = []
         definition.reserveCapacity(refs.count * 32)
         for (k, ref) in refs.enumerated() {
             definition.append(contentsOf: SVGPlayer.useOpen)
-            definition.append(contentsOf: ref.id)
+            definition.append(contentsOf: ref.ref.id)
             if k > 0 {
                 definition.append(contentsOf: SVGPlayer.xOpen)
                 SVGPlayer.appendOffset(ref.x - refs[0].x, at: ref.x, loose: scale == 1, to: &definition)
             }
             definition.append(contentsOf: SVGPlayer.useClose)
         }
-        guard let id = runID(definition, glyphs: refs) else { return .refused }
+        guard let id = runID(definition, glyphs: refs, font: font) else { return .refused }
         var y: [UInt8] = []
         SVGNumber.append(baseY, to: &y)
         if group?.fill != fill || group?.y != y {
@@ -81,7 +81,8 @@ extension SVGPlayer {
 
     /// The id of the run `definition` (the uses of `glyphs`), defined in the document the first
     /// time this part meets it; nil when the player refused (two runs with one id).
-    private func runID(_ definition: [UInt8], glyphs: [(id: [UInt8], x: Double)]) -> [UInt8]? {
+    private func runID(_ definition: [UInt8], glyphs: [(glyph: UInt32, ref: SVGPartFont.Glyph, x: Double)],
+                       font: SVGPartFont) -> [UInt8]? {
         // Keyed by the FNV hash: hashing the bytes with `Hasher` cost more than the rest of the run.
         let hash = SVGPlayer.fnv(definition)
         if let known = runIDs[hash], known.definition == definition { return known.id }
@@ -93,7 +94,7 @@ extension SVGPlayer {
         }
         runIDs[hash] = (definition, id)
         usedGlyphs.insert(id)
-        for glyph in glyphs { usedGlyphs.insert(glyph.id) }
+        for glyph in glyphs { use(glyph.glyph, glyph.ref, in: font) }
         return id
     }
 

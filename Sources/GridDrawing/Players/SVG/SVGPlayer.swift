@@ -40,9 +40,9 @@ final class SVGPlayer {
 
     let defs: SVGGlyphDefs
     private let outlines: GlyphOutlines
-    /// Per scaled font met (by pointer, retained by the nodes' `ScaledFont`): its code and the
-    /// ids of its glyphs, with whether each has ink.
-    var fonts: [OpaquePointer: (font: ScaledFont, code: [UInt8], glyphs: [UInt32: (id: [UInt8], ink: Bool)])] = [:]
+    /// Per scaled font met (by pointer, retained by the nodes' `ScaledFont`): its code and its
+    /// glyphs' ids (`SVGPartFont`).
+    var fonts: [OpaquePointer: SVGPartFont] = [:]
     /// The scaled fonts of texts the painter left to Pango, one object per font.
     var textFonts: [OpaquePointer: ScaledFont] = [:]
     /// The open glyph group: its colour and baseline as written.
@@ -246,13 +246,13 @@ final class SVGPlayer {
         for run in text.runs {
             guard let font = font(run.font) else { return }
             let baseX = origin.x + run.x, baseY = origin.y + run.baseline
-            switch writeRun(text.glyphs(of: run), font: run.font, code: font, baseX: baseX + tx, baseY: baseY + ty, fill: fill) {
+            switch writeRun(text.glyphs(of: run), font: font, baseX: baseX + tx, baseY: baseY + ty, fill: fill) {
             case .written: continue
             case .refused: return
             case .glyphByGlyph: break
             }
             for glyph in text.glyphs(of: run) {
-                guard let ref = glyphRef(glyph.id, font: run.font, code: font) else { return }
+                guard let ref = glyphRef(glyph.id, in: font) else { return }
                 guard ref.ink else { continue }
                 y.removeAll(keepingCapacity: true)
                 SVGNumber.append((glyph.yUnits == 0 ? baseY : baseY + glyph.y) + ty, to: &y)
@@ -264,7 +264,7 @@ final class SVGPlayer {
                 body += Array("<use href=\"#".utf8) + ref.id + Array("\" x=\"".utf8)
                 SVGNumber.append(baseX + glyph.x + tx, to: &body)
                 body += Array("\"/>".utf8)
-                usedGlyphs.insert(ref.id)
+                use(glyph.id, ref, in: font)
             }
         }
     }
@@ -296,31 +296,41 @@ final class SVGPlayer {
         group = nil
     }
 
-    /// The code of `font`, keyed the first time it is met.
-    func font(_ font: ScaledFont) -> [UInt8]? {
-        if let known = fonts[font.pointer] { return known.code }
+    /// `font` as this part knows it (its code keyed the first time it is met).
+    func font(_ font: ScaledFont) -> SVGPartFont? {
+        if let known = fonts[font.pointer] { return known }
         do {
-            let code = defs.code(for: try outlines.key(font: font.pointer))
-            fonts[font.pointer] = (font, code, [:])
-            return code
+            let met = SVGPartFont(font: font, code: defs.code(for: try outlines.key(font: font.pointer)))
+            fonts[font.pointer] = met
+            return met
         } catch {
             refuse("\(error)")
             return nil
         }
     }
 
-    func glyphRef(_ glyph: UInt32, font: ScaledFont, code: [UInt8]) -> (id: [UInt8], ink: Bool)? {
-        if let known = fonts[font.pointer]?.glyphs[glyph] { return known }
-        let id = code + Array(String(glyph).utf8)
+    /// Glyph `glyph` of `font`: its id, whether it has ink (its outline defined in the document
+    /// the first time any part meets it) and whether this part uses it yet.
+    func glyphRef(_ glyph: UInt32, in font: SVGPartFont) -> SVGPartFont.Glyph? {
+        if let known = font.glyphs[glyph] { return known }
+        let id = font.code + Array(String(glyph).utf8)
         do {
-            let path = try defs.outline(id) { try outlines.pathData(font: font.pointer, glyph: glyph) }
-            let ref = (id: id, ink: !path.isEmpty)
-            fonts[font.pointer]?.glyphs[glyph] = ref
+            let path = try defs.outline(id) { try outlines.pathData(font: font.font.pointer, glyph: glyph) }
+            let ref = SVGPartFont.Glyph(id: id, ink: !path.isEmpty)
+            font.glyphs[glyph] = ref
             return ref
         } catch {
             refuse("\(error)")
             return nil
         }
+    }
+
+    /// Notes that the body uses `glyph` of `font` (`ref`, as `glyphRef` gave it): its id joins
+    /// `usedGlyphs` the first time.
+    func use(_ glyph: UInt32, _ ref: SVGPartFont.Glyph, in font: SVGPartFont) {
+        guard !ref.used else { return }
+        font.glyphs[glyph]?.used = true
+        usedGlyphs.insert(ref.id)
     }
 
     // MARK: - Paint
