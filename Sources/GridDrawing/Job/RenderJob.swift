@@ -57,17 +57,6 @@ final class RenderJob {
         // A paginated PNG is pages of the page size: only the whole canvas has to fit (DESIGN §8).
         if format == .png && grid.page == nil { try CanvasEstimate.check(grid) }
         self.grid = grid
-        let laneCount = options.paintThreads ?? RenderJob.defaultPaintThreads
-        if format == .svg, laneCount > 1, laneCount < sysconf(Int32(_SC_NPROCESSORS_ONLN)) {
-            // The SVG's ids (`svgIDPrefix`) start with a hash of the accessible name, which may be
-            // the text alternative made from the data (the file read again, some 50 ms at 10,000
-            // rows): made on another thread while this one measures and lays out (the grid's
-            // `AltTextSource` keeps it, and makes whoever asks first wait for it). Only on a
-            // processor the lanes leave free: no more threads than processors work at once
-            // (`ThreadCountCapTests`).
-            let alternative = grid.accessibility.alternative
-            DispatchQueue.global().async { Timings.span("alt text") { _ = alternative.text } }
-        }
         warningHandler = options.warningHandler
         grid.warnings.forEach { options.warningHandler?($0) }
         let links = LinkGate(policy: grid.linkPolicy), limits = TextLimits()
@@ -103,9 +92,17 @@ final class RenderJob {
             measurer.remember(rows: table.rows.count, columns: table.columnCount)
             // Text measurement is most of a big table's layout: shared out among the lanes.
             let lanes = self.lanes
+            // The text alternative made from the data (the file read again, some 10 ms at 10,000
+            // rows), which an SVG's ids start with a hash of (`svgIDPrefix`: the accessible name,
+            // unless a title is) and an accessible SVG holds, is made by the last lane before it
+            // measures, while the others measure (the grid's `AltTextSource` keeps it for whoever
+            // asks). A tagged PDF needs it only at its end: made while its pages are painted.
+            let alternative = grid.accessibility.alternative
+            let needsAlternative = format == .svg && (options.accessibleSVG || grid.accessibility.title == nil)
             Timings.span("measure") {
                 measurer.prewarm(rowKinds: table.rows, columnCount: table.columnCount,
-                                 chunks: RowChunks.partition(rows: table.rows.count, columns: table.columnCount), lanes: lanes)
+                                 chunks: RowChunks.partition(rows: table.rows.count, columns: table.columnCount), lanes: lanes,
+                                 aside: needsAlternative ? { Timings.span("alt text") { _ = alternative.text } } : nil)
             }
         }
         self.measurer = measurer

@@ -7,7 +7,8 @@ import GridDocument
 /// use, keeps it, with the layouts it shaped, from measuring to painting, and releases it on
 /// that queue. So text a lane measured is shown by the same lane without being shaped again.
 ///
-/// Work is given out by chunk (`RowChunks`): chunk `c` always goes to lane `c % count`, and what
+/// Work is given out by chunk (`RowChunks`): a lane takes its own chunks (`c % count`) first, then
+/// those nobody has taken (`ChunkClaims`); a chunk's text is painted by the lane that measured it; what
 /// a chunk produces never depends on the lane, so the output is the same for any lane count.
 final class TextLanes: @unchecked Sendable {
     /// One lane's Pango objects, used by that lane only.

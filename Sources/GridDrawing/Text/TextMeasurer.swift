@@ -23,6 +23,8 @@ final class TextMeasurer: ContentMeasurer {
     private let source: CellSource
     private let layout: TextLayout
     private var cache: [Key: Size] = [:]
+    /// The natural sizes the other lanes measured in `prewarm`, one dictionary a lane.
+    private var laneSizes: [[Key: Size]] = []
     /// Natural layouts kept for the painter of the same context (lane 0 of `TextLanes`), so text
     /// is shaped once.
     let shaped: ShapedLayouts
@@ -121,19 +123,43 @@ final class TextMeasurer: ContentMeasurer {
     /// on the scale.
     private func roundedUp(_ length: Double) -> Double { (length - 1e-9).rounded(.up) }
 
+    /// The lane that measured each chunk in `prewarm` (empty before): its shaped layouts of the
+    /// chunk's text are there (`measuringLane`).
+    private(set) var measuringLanes: [Int] = []
+
+    /// The lane that measured chunk `c`, when it is below `lanes`, else `c % lanes`: the lane a
+    /// player gives the chunk's text to paint, which shows it without shaping it again.
+    func measuringLane(chunk c: Int, lanes: Int) -> Int {
+        let count = max(1, lanes)
+        if measuringLanes.indices.contains(c), measuringLanes[c] < count { return measuringLanes[c] }
+        return c % count
+    }
+
     /// Measures the natural (unwrapped) size of every text cell of a table's non-section rows,
     /// the sizes `width(row:column:)` and, for cells that do not wrap, `height(row:column:width:)`
-    /// ask for, chunk by chunk on `lanes` (chunk `c` on lane `c % lanes.count`), and fills the
-    /// cache with them. Each lane keeps the natural layouts it shaped (`TextLanes.Lane.shaped`),
-    /// so the lane that paints a chunk's text shows them without shaping again. Sizes do not
-    /// depend on the lane, so the layout is the same as when every cell is measured on demand.
-    /// A lane that cannot make its Pango context leaves its chunks to be measured on demand.
-    func prewarm(rowKinds: [RowKind], columnCount: Int, chunks: [Range<Int>], lanes: TextLanes) {
-        guard lanes.count > 1, columnCount > 0 else { return }
+    /// ask for, chunk by chunk on `lanes`, and keeps them (the memo; the cache and, unmerged, the
+    /// other lanes' dictionaries, which `textSize` looks in). A lane takes its own
+    /// chunks first (`c % lanes.count`), then those nobody has taken yet (`ChunkClaims`), so a
+    /// lane with `aside` to do first (the last one) or a slower start does not keep the others
+    /// waiting; `measuringLanes` says who measured what. Each lane keeps the natural layouts it
+    /// shaped (`TextLanes.Lane.shaped`), so the lane that paints a chunk's text shows them
+    /// without shaping again. Sizes do not depend on the lane, so the layout is the same as when
+    /// every cell is measured on demand. A lane that cannot make its Pango context leaves its
+    /// chunks to the others. Without lanes `aside` runs here, first.
+    func prewarm(rowKinds: [RowKind], columnCount: Int, chunks: [Range<Int>], lanes: TextLanes,
+                 aside: (() -> Void)? = nil) {
+        guard lanes.count > 1, columnCount > 0 else { aside?(); return }
         let source = self.source
+        let active = max(1, min(lanes.count, chunks.count))
+        let claims = ChunkClaims(chunks: chunks.count, lanes: active)
+        let measuredBy = UnsafeMutableBufferPointer<Int>.allocate(capacity: chunks.count)
+        _ = measuredBy.initialize(from: (0..<chunks.count).map { $0 % active })
+        defer { measuredBy.deallocate() }
+        let lanesOf = Unchecked(measuredBy)
         /// Natural sizes of the text cells of the lane's chunks, skipping keys `sizes` has.
         func measure(_ lane: TextLanes.Lane, _ layout: TextLayout, into sizes: inout [Key: Size]) {
-            for c in Swift.stride(from: lane.index, to: chunks.count, by: lanes.count) {
+            while let c = claims.next(lane: lane.index) {
+                lanesOf.value[c] = lane.index
                 Timings.span("measure chunk", .region, args: [("chunk", c), ("rows", chunks[c].count)]) {
                 for row in chunks[c] where row < rowKinds.count && rowKinds[row] != .section {
                     for column in 0..<columnCount {
@@ -158,6 +184,7 @@ final class TextMeasurer: ContentMeasurer {
         defer { results.deinitialize(count: lanes.count); results.deallocate() }
         let slots = Unchecked(results)
         try? lanes.run(chunks: chunks.count) { lane in
+            if lane.index == active - 1 { aside?() }
             if lane.index == 0 {
                 // This thread's chunks go straight into the cache (no extra dictionary at the peak).
                 measure(lane, self.layout, into: &self.cache)
@@ -165,11 +192,11 @@ final class TextMeasurer: ContentMeasurer {
                 measure(lane, TextLayout(context: lane.context), into: &slots.value[lane.index])
             }
         }
-        for k in 1..<lanes.count {
-            cache.reserveCapacity(cache.count + results[k].count)
-            cache.merge(results[k]) { old, _ in old }
-            results[k] = [:]   // each lane's sizes are freed as soon as they are merged
-        }
+        // Kept as they are, not merged into the cache (some 5 ms at 10,000 rows, on this thread
+        // alone): the memo answers the layout, and a size missing from the cache is looked for
+        // there (`textSize`).
+        laneSizes = (1..<lanes.count).map { results[$0] }.filter { !$0.isEmpty }
+        measuringLanes = Array(measuredBy)
     }
 
     /// The logical size of `text` laid out as the painter would in `width` points (nil = natural).
@@ -179,6 +206,7 @@ final class TextMeasurer: ContentMeasurer {
                       markup: style.markup)
         if let size = cache[key] { return size }
         guard let width else {
+            for sizes in laneSizes { if let size = sizes[key] { return size } }
             let size = TextMeasurer.naturalSize(text, style: style, shaped: shaped, layout: layout)
             cache[key] = size
             return size

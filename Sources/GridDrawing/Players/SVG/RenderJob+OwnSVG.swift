@@ -52,7 +52,7 @@ extension RenderJob {
         // free, first to the lane that measured their chunk (`ChunkClaims`).
         let active = min(lanes.count, chunks.count)
         let claims = ChunkClaims(chunks: chunks.count, lanes: active,
-                                 owners: pieces.map { $0.chunk % min(lanes.count, measured.count) })
+                                 owners: pieces.map { measurer.measuringLane(chunk: $0.chunk, lanes: min(lanes.count, measured.count)) })
         do {
             try lanes.run(chunks: chunks.count) { lane in
                 if lane.index == active - 1 {

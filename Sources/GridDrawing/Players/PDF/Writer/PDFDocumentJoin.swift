@@ -14,8 +14,14 @@ final class PDFDocumentJoin {
     /// What the catalogue and the document information say.
     struct Metadata {
         /// The title (`/Title`, shown in the window), the language (`/Lang`) and the table's
-        /// `/Alt`; nil for an untagged PDF, which gets none of them (as Cairo's route).
+        /// `/Alt` (or given before `finish`: `setAlt`); nil for an untagged PDF, which gets none
+        /// of them (as Cairo's route).
         var tags: (title: String?, language: String, alt: String?)?
+    }
+
+    /// Gives the table of a tagged PDF its `/Alt` (written by `finish`).
+    func setAlt(_ alt: String?) {
+        tree?.setAlt(alt)
     }
 
     private let writer: PDFWriter
