@@ -30,15 +30,15 @@ struct PDFFontEmbedder: PDFFontEmbedding {
     /// Whether Cairo emboldens `font` (`PDFFontMetrics.emboldened`).
     static func emboldened(_ font: ScaledFont) -> Bool { PDFFontMetrics(font)?.emboldened ?? false }
 
-    /// The `/W` advances of `glyphs` (1/1000 em): what a reader advances after each glyph shown
-    /// with this font, unhinted, as written in the font's `/W`.
+    /// The `/W` advances of `glyphs` (millionths of an em, `PDFWidths`): what a reader advances
+    /// after each glyph shown with this font, unhinted, as written in the font's `/W`.
     static func widths(of glyphs: [UInt32], in font: ScaledFont) throws -> [Int] {
         guard let metrics = PDFFontMetrics(font) else { throw RenderError("PDF font: not a FreeType font") }
         var units = [Int32](repeating: 0, count: glyphs.count)
         guard grfs_advances(font.pointer, glyphs, glyphs.count, &units) == 0 else {
             throw RenderError("PDF font \(metrics.postScriptName): no advance for a glyph of \(glyphs)")
         }
-        return units.map { PDFWidths.thousandths($0, unitsPerEm: metrics.unitsPerEm) }
+        return units.map { PDFWidths.millionths($0, unitsPerEm: metrics.unitsPerEm) }
     }
 
     /// The objects of `font` showing `glyphs` (glyph id → the text it stands for; "" when the

@@ -60,8 +60,9 @@ extension PDFPlayer {
     }
 
     /// One run's `Tm` and `TJ` operators: glyphs from `baseX`, `baseY` (user space), each
-    /// shown as its id, moved by an adjustment where the `/W` width (`widths`, 1/1000 of the
-    /// font size) leaves the pen off Pango's place; a new `Tm` where the baseline moves.
+    /// shown as its id, moved by an adjustment where the `/W` width (`widths`, millionths of the
+    /// font size: `PDFWidths`) leaves the pen 1/20 of a thousandth or more off Pango's place
+    /// (kerning, a space's justification); a new `Tm` where the baseline moves.
     private func writeRun(_ glyphs: ArraySlice<GlyphsNode.Glyph>, widths: [Int32], shown: ShownFont, size s: Double,
                           x baseX: Double, y baseY: Double, _ t: Transform, actual: [PDFActualText], to out: inout [UInt8]) {
         @inline(__always) func emit(_ literal: StaticString) {
@@ -104,7 +105,7 @@ extension PDFPlayer {
                 lastY = y
             }
             PDFNumber.appendHex(glyph.id, to: &out)
-            pen! += Double(widths[k]) * s / 1000
+            pen! += Double(widths[k]) * s / 1_000_000
         }
         if pen != nil { emit(">]TJ\n") }
         if spanEnd != nil { emit("EMC\n") }
