@@ -1,4 +1,5 @@
 import Foundation
+import GridTestSupport
 import Testing
 
 /// The texts the library leaves to Pango (hex boxes, texts of more than 64 lines, texts with
@@ -8,19 +9,6 @@ import Testing
 /// off the pixel grid), on one and two painting threads, come out of the CLI and of a program
 /// that links only `GridRender` (Cairo's own glyph compositing) as the very same PNG bytes.
 @Suite struct GlyphCompositorParityTests {
-    /// A seeded generator (Knuth's MMIX LCG, the high bits).
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        mutating func word() -> String {
-            let letters = Array("abcdefghijklmnopqrstuvwxyzAVWTQ0123456789")
-            return String((0..<(2 + next(9))).map { _ in letters[next(letters.count)] })
-        }
-    }
-
     enum Kind: String, CaseIterable {
         /// Characters no pinned font has (private use, unassigned astral): Pango's hex boxes.
         case hexBoxes
@@ -32,7 +20,7 @@ import Testing
         case clipped
     }
 
-    static func cell(_ kind: Kind, _ g: inout Generator) -> String {
+    static func cell(_ kind: Kind, _ g: inout SeededWords) -> String {
         switch kind {
         case .hexBoxes:
             let odd = ["\u{E000}", "\u{E0A7}", "\u{F8FF}", "\u{10FFFD}", "\u{0378}", "\u{E5F1}\u{E5F2}"]
@@ -49,7 +37,7 @@ import Testing
 
     /// A table of `kind` cells in three fonts and sizes, as JSON.
     static func document(_ kind: Kind, scale: Double, seed: UInt64) -> String {
-        var g = Generator(state: seed)
+        var g = SeededWords(state: seed)
         let fonts = ["DejaVu Sans 9", "DejaVu Serif Italic 11", "DejaVu Sans Mono Bold 7.5"]
         let columns = fonts.enumerated().map { i, font in
             #"{"key": "c\#(i)", "style": {"font": "\#(font)""# + (kind == .clipped ? #", "ellipsize": "none"}, "width": \#(31 + i * 7)"# : "}") + "}"

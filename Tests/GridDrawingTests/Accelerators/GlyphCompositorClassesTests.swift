@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import GridDocument
 import GridLayout
+import GridTestSupport
 import Synchronization
 import Testing
 @testable import GridDrawing
@@ -22,7 +23,7 @@ import GridRenderAccelerators
     }
 
     static func cases() -> [Case] {
-        var g = GlyphCompositorClassesTests.Generator(state: 2611)
+        var g = SeededWords(state: 2611)
         let fonts: [(String, Double, Int, Bool)] = [("DejaVu Sans", 9, 400, false), ("DejaVu Serif", 11, 400, true),
                                                     ("DejaVu Sans Mono", 7.5, 700, false), ("DejaVu Sans", 14, 700, false)]
         var cases: [Case] = []
@@ -47,18 +48,6 @@ import GridRenderAccelerators
             }
         }
         return cases
-    }
-
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        mutating func word() -> String {
-            let letters = Array("abcdefghijklmnopqrstuvwxyzAVWTQ0123456789")
-            return String((0..<(2 + next(9))).map { _ in letters[next(letters.count)] })
-        }
     }
 
     /// The pixels of `c` shown by Pango on a 200 × 140 px surface, and the glyph calls the
