@@ -32,12 +32,9 @@ extension RenderJob {
         var cells = SVGPart(), overlay = SVGPart()
         let text = UnsafeMutablePointer<SVGPart>.allocate(capacity: chunks.count)
         text.initialize(repeating: SVGPart(), count: chunks.count)
-        // The parts and the lanes' mergers are freed with the job (`Leftovers`): copied out (a
-        // retain each), so deinitializing the slots frees nothing.
-        defer {
-            leftovers.keep(Array(UnsafeBufferPointer(start: text, count: chunks.count)))
-            text.deinitialize(count: chunks.count); text.deallocate()
-        }
+        // The parts (kept in `parts` at the end) and the lanes' mergers are freed with the job
+        // (`Leftovers`): copied out (a retain each), deinitializing the slots frees nothing.
+        defer { text.deinitialize(count: chunks.count); text.deallocate() }
         // Each lane merges the definitions of the chunks it painted (its own slot).
         let merged = UnsafeMutablePointer<SVGDefinitionMerger>.allocate(capacity: lanes.count)
         merged.initialize(repeating: SVGDefinitionMerger(), count: lanes.count)
