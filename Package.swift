@@ -73,7 +73,7 @@ let package = Package(
         /// Text on PNG bands composited per thread, pixel for pixel as Cairo does it, without
         /// cairo 1.16's process-wide glyph lock (Sources/CGlyphCompositor/GlyphCompositor.c).
         .target(name: "CGlyphCompositor", dependencies: ["CCairo", "CGlyphRaster"], linkerSettings: [.linkedLibrary("pixman-1")]),
-        /// PNG text at quarter-pixel x positions, composited by each painting thread from its own
+        /// PNG text at eighth-pixel positions, composited by each painting thread from its own
         /// glyph coverages (Sources/CGlyphRaster/GlyphRaster.c); called by the PNG player, no interposing.
         .target(name: "CGlyphRaster", dependencies: ["CCairo"], linkerSettings: [
             .linkedLibrary("pixman-1"), .linkedLibrary("freetype"),

@@ -100,6 +100,7 @@ struct cache {
     cairo_scaled_font_t *checked_font;   /* the last font found to be drawable here, referenced:
                                             a freed font's address may come back as another font */
     uint64_t runs, rendered, cairo_runs;
+    uint64_t moves;   /* how many times the table has grown (moved its glyphs) */
     int eighths, whole;
 };
 
@@ -198,6 +199,7 @@ static int grow(struct cache *cache) {
     free(cache->slots);
     cache->slots = slots;
     cache->capacity = capacity;
+    cache->moves++;
     return 0;
 }
 
@@ -292,7 +294,7 @@ static int render(struct cache *cache, struct glyph *g, cairo_scaled_font_t *fon
 
 /* This thread's glyph `index` of `font` under a transform of scale `sx`, `sy` at `phase`, made on
    first use when `make` is set; NULL when it is not there or cannot be made. Making one may move
-   the table, so a call's glyphs are all made first and their pointers taken after. */
+   the table (`moves` counts it), and with it every glyph pointer taken before. */
 static struct glyph *lookup(struct cache *cache, cairo_scaled_font_t *font, double sx, double sy, const char *file,
                             int face_index, unsigned long index, int phase, int make) {
     if (make && (cache->count + 1) * 2 > cache->capacity && grow(cache)) return NULL;
@@ -394,9 +396,11 @@ static int show(struct cache *cache, cairo_t *cr, cairo_scaled_font_t *font, con
     struct grgr_coverage coverage_stack[128];
     struct grgr_coverage *coverages = count <= 128 ? coverage_stack : malloc(sizeof *coverages * (size_t)count);
     int kept = 0, failed = !placed || !coverages;
+    const uint64_t moves = cache->moves;
     for (int i = 0; i < count && !failed; i++) {
-        double x = glyphs[i].x, y = glyphs[i].y;
-        cairo_matrix_transform_point(&aggregate, &x, &y);
+        /* cairo_matrix_transform_point's arithmetic, inline. */
+        double x = aggregate.xx * glyphs[i].x + aggregate.xy * glyphs[i].y + aggregate.x0;
+        double y = aggregate.yx * glyphs[i].x + aggregate.yy * glyphs[i].y + aggregate.y0;
         if (!(x >= lx && x <= hx && y >= ly && y <= hy)) continue;
         if (!(fabs(x) < 1e9 && fabs(y) < 1e9)) { failed = 1; break; }
         long q = steps(x, across), qy = steps(y, down);
@@ -404,11 +408,13 @@ static int show(struct cache *cache, cairo_t *cr, cairo_scaled_font_t *font, con
         int phase = (int)(q - (long)px * across) + x_phases * (int)(qy - (long)py * down);
         const struct glyph *glyph = lookup(cache, font, sx, sy, file, face_index, glyphs[i].index, phase, 1);
         if (!glyph || glyph->unsupported) { failed = 1; break; }
-        placed[kept++] = (struct placed){NULL, glyphs[i].index, phase, px, py};
+        placed[kept++] = (struct placed){glyph, glyphs[i].index, phase, px, py};
     }
-    /* Every glyph is in the table now, which no longer moves. */
+    /* Every glyph is in the table now, which no longer moves; the pointers taken before it last
+       moved are looked up again. */
+    const int moved = cache->moves != moves;
     for (int i = 0; i < kept && !failed; i++) {
-        const struct glyph *gl = lookup(cache, font, sx, sy, file, face_index, placed[i].index, placed[i].phase, 0);
+        const struct glyph *gl = moved ? lookup(cache, font, sx, sy, file, face_index, placed[i].index, placed[i].phase, 0) : placed[i].glyph;
         placed[i].glyph = gl;
         if (!gl) { failed = 1; break; }
         coverages[i] = (struct grgr_coverage){gl->coverage, placed[i].x + gl->ox, placed[i].y + gl->oy, gl->width, gl->height};

@@ -132,6 +132,46 @@ import Testing
         withExtendedLifetime(context) {}
     }
 
+    /// One call of 512 coverages not yet made (8 glyphs at all 64 phases, apart from each other)
+    /// makes the thread's table grow while the call places its glyphs: what it draws is what
+    /// one call per glyph draws, each finding its coverage in the table the first call left.
+    @Test func aCallThatGrowsTheTableDrawsWhatSmallCallsDraw() throws {
+        let (context, sources) = try Self.glyphSources()
+        defer { for source in sources { cairo_scaled_font_destroy(source.font) } }
+        let source = try #require(sources.first { $0.advance < 8 && Set($0.glyphs).count >= 8 })
+        let distinct = Array(Set(source.glyphs)).sorted().prefix(8)
+        var glyphs: [cairo_glyph_t] = []
+        for (g, index) in distinct.enumerated() {
+            for phase in 0..<64 {
+                let cell = g * 64 + phase
+                glyphs.append(cairo_glyph_t(index: index, x: 10 + Double(cell % 32) * 24 + Double(phase % 8) / 8,
+                                            y: 30 + Double(cell / 32) * 40 + Double(phase / 8) / 8))
+            }
+        }
+        let (width, height) = (800, 30 + 16 * 40)
+        func draw(_ calls: [[cairo_glyph_t]]) throws -> [UInt8] {
+            let cr = try CairoContext(CairoSurface.image(width: width, height: height))
+            cr.paintReplacing(Color(red: 1, green: 1, blue: 1))
+            cr.setSource(Color(red: 0.1, green: 0.2, blue: 0.6))
+            PNGGlyphs.onThisThread {
+                for call in calls {
+                    let shown = call.withUnsafeBufferPointer { buffer in
+                        source.file.withCString { grgr_show_glyphs(cr.pointer, source.font, $0, source.index, buffer.baseAddress, Int32(buffer.count)) }
+                    }
+                    #expect(shown == 0, "the compositor left a call to Cairo")
+                }
+                #expect(PNGGlyphs.renderedCoverages == 512)
+            }
+            cr.surface.flush()
+            let data = try #require(cairo_image_surface_get_data(cr.surface.pointer))
+            return Array(UnsafeBufferPointer(start: data, count: Int(cairo_image_surface_get_stride(cr.surface.pointer)) * height))
+        }
+        let once = try draw([glyphs]), each = try draw(glyphs.map { [$0] })
+        #expect(once.contains { $0 != 255 }, "nothing drawn")
+        #expect(once == each)
+        withExtendedLifetime(context) {}
+    }
+
     /// Whole renders: the same PNG bytes on 1, 2 and 7 painting threads, and the same pixels
     /// with bands of 40, 97 and the default rows (a band's glyphs are cut by its edges only),
     /// at whole and fractional scales.
