@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(name: "gridrenderTests", dependencies: ["GridSnapshot", "GridTestSupport"]),
         .testTarget(name: "GridRenderTests", dependencies: ["GridRender", "GridSnapshot"]),
         .testTarget(name: "SnapshotTestingGridRenderTests", dependencies: [
-            "SnapshotTestingGridRender", "GridDocument",
+            "SnapshotTestingGridRender", "GridDocument", "GridTestSupport",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
     ],

@@ -1,14 +1,13 @@
 import Foundation
 import Testing
 @testable import GridDocument
+import GridTestSupport
 
 /// Limits checked before memory is spent: file size, nesting depth, alias expansion, cell
 /// count, image headers (DESIGN.md §8).
 @Suite struct InputLimitTests {
     func scratch() throws -> String {
-        let dir = NSTemporaryDirectory() + "gridrender-limits-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+        try TestScratch.directory("limits")
     }
 
     @Test func jsonNestedTwoHundredThousandDeepIsAnError() {

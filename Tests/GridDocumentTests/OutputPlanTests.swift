@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import GridDocument
+import GridTestSupport
 
 /// `OutputPlan`: the clash rules, each under several spellings of the same file.
 @Suite struct OutputPlanTests {
     static func scratch() throws -> String {
-        let dir = NSTemporaryDirectory() + "outputplan-\(getpid())-\(UUID().uuidString)"
+        let dir = try TestScratch.directory("outputplan")
         try FileManager.default.createDirectory(atPath: dir + "/d/sub", withIntermediateDirectories: true)
         try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/d/in.png"))
         try FileManager.default.createSymbolicLink(atPath: dir + "/link", withDestinationPath: "d")

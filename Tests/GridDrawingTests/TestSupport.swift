@@ -2,6 +2,7 @@ import Foundation
 import GridDocument
 import GridLayout
 @testable import GridDrawing
+import GridTestSupport
 
 /// A hand-built cell source: contents row-major, styles from a closure of (row, column).
 struct TestCells: CellSource {
@@ -54,9 +55,7 @@ func run(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, ou
 
 /// A fresh temporary directory for one test.
 func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("gridrender-drawing-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    URL(fileURLWithPath: try TestScratch.directory("drawing"))
 }
 
 /// Renders every grid at once, one task each; the bytes in the order of `grids`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GridSnapshot
+import GridTestSupport
 
 /// `FolderComparison.pairs` pairs images by the bytes of their relative paths. Swift's `String`
 /// equality is canonical equivalence, so `café` written precomposed (NFC) and decomposed (NFD)
@@ -25,7 +26,7 @@ import Testing
     }
 
     static func scratch() throws -> String {
-        let dir = NSTemporaryDirectory() + "pair-bytes-\(getpid())-\(UUID().uuidString)"
+        let dir = try TestScratch.directory("pair-bytes")
         for side in ["e", "a"] { try FileManager.default.createDirectory(atPath: dir + "/" + side, withIntermediateDirectories: true) }
         return dir
     }

@@ -176,9 +176,7 @@ import GridTestSupport
     }
 
     func scratch() throws -> String {
-        let dir = NSTemporaryDirectory() + "pixelmatch-rules-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+        try TestScratch.directory("pixelmatch-rules")
     }
 }
 

@@ -5,6 +5,7 @@ import SnapshotTesting
 @testable import SnapshotTestingGridRender
 import Testing
 import XCTest
+import GridTestSupport
 
 /// The adapter's `assertSnapshot` with GridSnapshotTesting imported too: `.png` is not
 /// ambiguous (the adapter's overload is the most specific), a render error fails without
@@ -24,9 +25,7 @@ final class AdapterAssertSnapshotTests: XCTestCase {
 
 @Suite struct AdapterFailureTests {
     static func scratch() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("adapter-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+        try TestScratch.directory("adapter")
     }
 
     /// The adapter's check without reporting, so a deliberate failure prints nothing.

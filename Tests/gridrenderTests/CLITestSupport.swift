@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GridTestSupport
 
 /// Runs the built `gridrender` binary, as a user or a script would, in a scratch folder.
 enum CLI {
@@ -73,9 +74,7 @@ enum CLI {
 
     /// A fresh empty folder.
     static func scratch(_ label: String) throws -> String {
-        let dir = NSTemporaryDirectory() + "gridrender-\(label)-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+        try TestScratch.directory(label)
     }
 
     /// The names in a folder, sorted (hidden temporary files included).

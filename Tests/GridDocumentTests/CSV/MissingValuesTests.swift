@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GridDocument
+import GridTestSupport
 
 /// Missing-value tokens in CSV, TSV and Markdown cells (`MissingValues`, `DataReading`): every
 /// default token in a numeric and in a text column, sorted both ways, formatted, summarized.
@@ -114,8 +115,6 @@ import Testing
     }
 
     func scratch() throws -> String {
-        let dir = NSTemporaryDirectory() + "gridrender-na-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+        try TestScratch.directory("na")
     }
 }

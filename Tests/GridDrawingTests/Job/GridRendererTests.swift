@@ -1,6 +1,7 @@
 import Foundation
 import GridDocument
 import GridLayout
+import GridTestSupport
 import Testing
 @testable import GridDrawing
 
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func writesSampleFiles() throws {
-        let dir = ProcessInfo.processInfo.environment["GRIDRENDER_SAMPLES"] ?? NSTemporaryDirectory()
+        let dir = try ProcessInfo.processInfo.environment["GRIDRENDER_SAMPLES"] ?? TestScratch.directory("samples")
         for scale in [1.0, 1.5, 2.0] {
             try GridRenderer.render(Self.sample(scale: scale), to: "\(dir)/sample@\(scale)x.png")
         }
@@ -97,7 +98,7 @@ extension GridRendererTests {
     }
 
     @Test func featuresRenderInEveryFormat() throws {
-        let dir = ProcessInfo.processInfo.environment["GRIDRENDER_SAMPLES"] ?? NSTemporaryDirectory()
+        let dir = try ProcessInfo.processInfo.environment["GRIDRENDER_SAMPLES"] ?? TestScratch.directory("samples")
         try GridRenderer.render(Self.features(scale: 2), to: "\(dir)/features@2x.png")
         try GridRenderer.render(Self.features(), to: "\(dir)/features.svg")
         try GridRenderer.render(Self.features(), to: "\(dir)/features.pdf")
@@ -173,7 +174,7 @@ extension GridRendererTests {
     }
 
     @Test func frozenViewportRendersFourRegions() throws {
-        let dir = ProcessInfo.processInfo.environment["GRIDRENDER_SAMPLES"] ?? NSTemporaryDirectory()
+        let dir = try ProcessInfo.processInfo.environment["GRIDRENDER_SAMPLES"] ?? TestScratch.directory("samples")
         try GridRenderer.render(Self.frozen(), to: "\(dir)/frozen.png")
         let layout = try GridRenderer.layout(Self.frozen())
         #expect(layout.regions.count == 4)

@@ -3,14 +3,13 @@ import GridDocument
 import GridLayout
 import Testing
 @testable import GridDrawing
+import GridTestSupport
 
 /// Bad input the renderer itself finds (DESIGN.md §8), through the Swift API: `RenderError` with
 /// `isBadInput`, nothing written, an existing file untouched.
 @Suite struct RenderInputErrorTests {
     func scratch() throws -> String {
-        let dir = NSTemporaryDirectory() + "gridrender-render-errors-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+        try TestScratch.directory("render-errors")
     }
 
     func imageGrid(_ path: String, base: String) -> PreparedGrid {
