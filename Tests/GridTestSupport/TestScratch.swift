@@ -2,7 +2,8 @@ import Foundation
 
 /// Folders tests write into: each a fresh folder under one folder of this test process
 /// (`$TMPDIR/gridrender-tests-PID`), which is removed with everything in it when the process
-/// exits, so a test run leaves nothing behind in the temporary directory however its tests end.
+/// exits (normally: a crashed run leaves its one folder), so a test run leaves nothing behind in
+/// the temporary directory whether its tests pass or fail.
 public enum TestScratch {
     /// This process's folder of test folders, made on first use; its removal at exit is
     /// registered then.
