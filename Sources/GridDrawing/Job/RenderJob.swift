@@ -76,8 +76,8 @@ final class RenderJob {
         var threads = requestedThreads
         if format == .pdf, options.paintThreads == nil, RenderJob.threadsFromEnvironment == nil,
            case .table(let table) = grid.spec.content, table.rows.count * table.columnCount < RenderJob.minLanedPDFCells {
-            // A PDF page is painted on this thread; other lanes only measure and shape ahead, which
-            // costs a font map and shaped text per lane and gains no time on smaller tables.
+            // A small table's one page is painted by one lane; other lanes would only measure and
+            // shape ahead, which costs a font map and shaped text per lane and gains no time.
             threads = 1
         }
         // The lanes share one budget of kept layouts, so memory does not grow with the cores.

@@ -204,17 +204,24 @@ extension RenderJobTests {
 
 extension RenderJobTests {
     /// A table below `minLanedPDFCells` → PDF is measured on one lane unless threads are asked
-    /// for; SVG and bigger PDFs keep the default lanes. The bytes are the same either way.
+    /// for; SVG and bigger PDFs (people-1000's 8,008 cells: pages painted on every lane) keep the
+    /// default lanes. The bytes are the same either way.
     @Test func smallPDFsUseOneLane() throws {
         guard getenv("GRIDRENDER_THREADS") == nil else { return }   // an explicit setting decides
-        let rows = (0..<300).map { "[\"r\($0)\", \($0)]" }.joined(separator: ",")
-        let grid = try Document.decode(json: Array(#"{"columns": [{"key": "a"}, {"key": "b"}], "data": {"rows": [\#(rows)]}}"#.utf8)).prepare()
-        #expect(try RenderJob(grid, options: RenderOptions(), format: .pdf).laneCount == 1)
-        #expect(try RenderJob(grid, options: RenderOptions(paintThreads: 2), format: .pdf).laneCount == 2)
-        #expect(try RenderJob(grid, options: RenderOptions(), format: .svg).laneCount == max(1, RenderJob.defaultPaintThreads))
-        let one = try GridRenderer.render(grid, format: .pdf, options: RenderOptions())
-        let two = try GridRenderer.render(grid, format: .pdf, options: RenderOptions(paintThreads: 2))
-        #expect(one == two)
+        func grid(rows count: Int) throws -> PreparedGrid {
+            let rows = (0..<count).map { "[\"r\($0)\", \($0)]" }.joined(separator: ",")
+            return try Document.decode(json: Array(#"{"columns": [{"key": "a"}, {"key": "b"}], "data": {"rows": [\#(rows)]}}"#.utf8)).prepare()
+        }
+        let small = try grid(rows: 300), paged = try grid(rows: 4_004)   // people-1000's 8,008 cells
+        #expect(try RenderJob(small, options: RenderOptions(), format: .pdf).laneCount == 1)
+        #expect(try RenderJob(small, options: RenderOptions(paintThreads: 2), format: .pdf).laneCount == 2)
+        #expect(try RenderJob(small, options: RenderOptions(), format: .svg).laneCount == max(1, RenderJob.defaultPaintThreads))
+        #expect(try RenderJob(paged, options: RenderOptions(), format: .pdf).laneCount == max(1, RenderJob.defaultPaintThreads))
+        for grid in [small, paged] {
+            let one = try GridRenderer.render(grid, format: .pdf, options: RenderOptions(paintThreads: 1))
+            let two = try GridRenderer.render(grid, format: .pdf, options: RenderOptions(paintThreads: 2))
+            #expect(one == two)
+        }
     }
 }
 

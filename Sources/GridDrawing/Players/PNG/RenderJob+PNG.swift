@@ -40,9 +40,12 @@ extension RenderJob {
         return max(1, min(cpus, cpus - Int(load[0].rounded()) + 1))
     }
     /// Below this many cells a PDF is measured and painted on one lane unless threads are asked
-    /// for: people-1000 and people-10000 (8,008 and 80,008 cells) took the same time with two
-    /// lanes as with one, for 15–25 % more CPU (docs/performance.md).
-    static let minLanedPDFCells = 131_072
+    /// for. The project's writer paints pages on every lane, so a table that fills pages gains
+    /// from a second: two lanes against one on the 2-core machine took 0.70 / 0.61 / 0.57 of the
+    /// wall time at 1,000 / 3,000 / 10,000 rows of 8 columns, for 6–11 % more CPU, but 1.02 and
+    /// 1.04 at 100 and 300 rows (one page: one lane paints it, and a second font map costs more
+    /// than the measuring it shares), 0.96 at 500 (docs/performance.md [S10]).
+    static let minLanedPDFCells = 4_096
     /// Below this many pixels a second font map costs more than it saves: one painting thread.
     static let minParallelPixels = 2_000_000
 
