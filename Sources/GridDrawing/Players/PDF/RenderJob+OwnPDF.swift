@@ -51,7 +51,7 @@ extension RenderJob {
         // file read again, some 10 ms at 10,000 rows) is made by the last lane before it paints,
         // while the others paint, and given to the table element at the end (`setAlt`).
         let alternative = grid.accessibility.alternative
-        let metadata = PDFDocumentJoin.Metadata(tags: tagsPDF ? (grid.title?.text, grid.language, nil) : nil)
+        let metadata = PDFDocumentJoin.Metadata(tags: tagsPDF ? (grid.title?.text, grid.language) : nil)
         let writer = try PDFWriter { try sink.write($0) }
         let join = PDFDocumentJoin(writer: writer, embedder: PDFFontEmbedder(), metadata: metadata)
         let state = PDFPageWindow<PDFPagePart, PDFNumberedPage, PDFFileSegment>(

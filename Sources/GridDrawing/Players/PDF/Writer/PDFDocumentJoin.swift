@@ -13,10 +13,10 @@ import GridLayout
 final class PDFDocumentJoin {
     /// What the catalogue and the document information say.
     struct Metadata {
-        /// The title (`/Title`, shown in the window), the language (`/Lang`) and the table's
-        /// `/Alt` (or given before `finish`: `setAlt`); nil for an untagged PDF, which gets none
-        /// of them (as Cairo's route).
-        var tags: (title: String?, language: String, alt: String?)?
+        /// The title (`/Title`, shown in the window) and the language (`/Lang`); nil for an
+        /// untagged PDF, which gets neither, nor a structure tree (as Cairo's route). The table's
+        /// `/Alt` is given before `finish` (`setAlt`).
+        var tags: (title: String?, language: String)?
     }
 
     /// Gives the table of a tagged PDF its `/Alt` (written by `finish`).
@@ -46,7 +46,7 @@ final class PDFDocumentJoin {
         info = writer.reserve()
         let structureRoot = metadata.tags == nil ? nil : writer.reserve()
         self.structureRoot = structureRoot
-        tree = metadata.tags.flatMap { tags in structureRoot.map { PDFStructureTree(alt: tags.alt, root: $0, writer: writer) } }
+        tree = metadata.tags.flatMap { _ in structureRoot.map { PDFStructureTree(root: $0, writer: writer) } }
     }
 
     /// A page with fewer plain objects than this has no object stream of its own: they go into

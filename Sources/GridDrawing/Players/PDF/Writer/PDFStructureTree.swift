@@ -42,29 +42,25 @@ final class PDFStructureTree {
     private var nextKey = 0
     /// The table's sections, each one element however often begun.
     private var sections: [StructureNode.Kind: Int] = [:]
-    /// The `Table` element's number (its `/Alt` may be given late: `setAlt`).
+    /// The `Table` element's number (its `/Alt` is given late: `setAlt`).
     private let table: Int
 
     /// A tree written into `writer` whose root will be object `root` (reserved by the caller).
-    init(alt: String?, root: Int, writer: PDFWriter) {
+    init(root: Int, writer: PDFWriter) {
         self.writer = writer
         self.root = root
         document = writer.reserve()
         let table = writer.reserve()
         self.table = table
         kept[document] = Element(kind: "Document", attributes: "", parent: root, kids: [.element(table)])
-        kept[table] = Element(kind: "Table", attributes: PDFStructureTree.altAttribute(alt), parent: document)
+        kept[table] = Element(kind: "Table", attributes: "", parent: document)
         stack = [document, table]
     }
 
-    /// Gives the table its text alternative (`/Alt`) in place of the one it was made with: the
-    /// table element is written by `finish`.
+    /// Gives the table its text alternative (`/Alt`; nil: none): the table element is written
+    /// by `finish`.
     func setAlt(_ alt: String?) {
-        kept[table]?.attributes = PDFStructureTree.altAttribute(alt)
-    }
-
-    private static func altAttribute(_ alt: String?) -> String {
-        alt.map { " /Alt \(PDFText.textString($0))" } ?? ""
+        kept[table]?.attributes = alt.map { " /Alt \(PDFText.textString($0))" } ?? ""
     }
 
     /// Adds one page's events (`page`: its object number; `annotations`: the numbers of its link

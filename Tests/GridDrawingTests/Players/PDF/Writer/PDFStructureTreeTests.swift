@@ -16,7 +16,8 @@ import Testing
         var rng = WriterTestRandom(seed: UInt64(seed) &+ 0x7EE)
         var bytes: [UInt8] = []
         let writer = try PDFWriter { bytes += $0 }
-        let join = PDFDocumentJoin(writer: writer, embedder: PDFFontEmbedder(), metadata: .init(tags: ("Tree \(seed)", "en", "A table")))
+        let join = PDFDocumentJoin(writer: writer, embedder: PDFFontEmbedder(), metadata: .init(tags: ("Tree \(seed)", "en")))
+        join.setAlt("A table")
         let pages = 1 + Int(rng.next() % 12), columns = 1 + Int(rng.next() % 6)
         var cells = 0, row = 0
         for page in 0..<pages {
